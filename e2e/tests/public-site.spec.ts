@@ -1,0 +1,119 @@
+import { expect, test, waitForHydration } from './fixtures';
+import { locales, localized, publicRoutes } from './routes';
+
+for (const { code, prefix } of locales) {
+  test.describe(`public routes (${code})`, () => {
+    for (const route of publicRoutes) {
+      test(`${localized(prefix, route.path)} answers 200 and shows its heading`, async ({ page }) => {
+        const response = await page.goto(localized(prefix, route.path));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', code);
+        await expect(page.getByRole('heading', { name: route.heading[code] }).first()).toBeVisible();
+        await waitForHydration(page);
+      });
+    }
+  });
+}
+
+test('an unknown path shows the not-found page with status 404, in each locale', async ({ page }) => {
+  const english = await page.goto('/no/such/page');
+  expect(english?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  const spanish = await page.goto('/es/no/existe');
+  expect(spanish?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+});
+
+test('/x, /x/, /x.html and /x/index reach the same page', async ({ request }) => {
+  const bodies = await Promise.all(
+    ['/labs', '/labs/', '/labs.html', '/labs/index', '/labs/index.html'].map(async (path) => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      return response.text();
+    }),
+  );
+  expect(new Set(bodies).size).toBe(1);
+});
+
+test('the navbar entries lead where they should', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const navbar = page.getByRole('navigation', { name: 'Main' });
+  for (const [label, path] of [
+    ['Labs', '/labs'],
+    ['Projects', '/projects'],
+    ['Blog', '/blog'],
+  ] as const) {
+    await navbar.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await expect(navbar.getByRole('link', { name: 'Documentation', exact: true })).toHaveAttribute(
+    'href',
+    '/docs/documentation/firebase-auth-setup',
+  );
+  await navbar.getByRole('button', { name: 'Software' }).hover();
+  const product = navbar.getByRole('link', { name: /Intrusion Sentinel/ });
+  await expect(product).toHaveAttribute('href', /^https:\/\//);
+  await expect(product).toHaveAttribute('target', '_blank');
+});
+
+test('the language switch keeps the reader on the same page', async ({ page }) => {
+  await page.goto('/projects');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'English' }).hover();
+  await page.getByRole('link', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/es\/projects$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proyectos');
+  await page.getByRole('button', { name: 'Español' }).hover();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
+});
+
+test('the colour mode starts light and persists across reloads', async ({ page }) => {
+  await page.goto('/labs');
+  await waitForHydration(page);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: /dark mode|Switch between dark and light mode/i }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+});
+
+test('the announcement bar stays closed after a reload', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const bar = page.getByRole('banner').filter({ hasText: 'R&D priorities' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Close' }).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText('R&D priorities')).toBeHidden();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Labs', exact: true })).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Close navigation bar' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Labs', exact: true })).toBeHidden();
+  });
+});
+
+test('the blog offers RSS and Atom feeds', async ({ request }) => {
+  for (const feed of ['/blog/rss.xml', '/blog/atom.xml']) {
+    const response = await request.get(feed);
+    expect(response.status(), feed).toBe(200);
+    expect(await response.text()).toContain('Desafíos futuros de la ciberseguridad en Chile');
+  }
+});

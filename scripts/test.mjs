@@ -1,0 +1,93 @@
+// `npm test`: lint, typecheck, unit tests, the production build and the browser tests, in that
+// order, ending with one line that counts every test run: `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const npx = 'npx';
+const totals = { passed: 0, failed: 0 };
+const report = [];
+
+/** A step that is one check: it passes or fails as a whole. */
+async function check(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const ok = (await run(command, args)) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+/** Node's test runner: counts come from its TAP summary, written to a file beside the console output. */
+async function nodeTests(name, files) {
+  console.log(`\n▶ ${name}`);
+  const tap = path.join(resultsDir, 'unit.tap');
+  const code = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...files,
+  ]);
+  const summary = readFileSync(tap, 'utf8');
+  const count = (label) => Number(summary.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  totals.passed += passed;
+  totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
+  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** Playwright: counts come from its JSON report. */
+async function browserTests(name) {
+  console.log(`\n▶ ${name}`);
+  const code = await run(npx, ['playwright', 'test', '-c', 'e2e']);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const stats = JSON.parse(readFileSync(path.join(resultsDir, 'e2e.json'), 'utf8')).stats;
+    passed = stats.expected + stats.flaky;
+    failed = stats.unexpected + stats.skipped;
+  } catch {
+    failed = 1;
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+}
+
+await check('lint (ESLint)', npx, ['eslint', '.']);
+await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
+await check('typecheck', 'npm', ['run', 'typecheck']);
+const unitFiles = ['access-policy/test', 'server/test', 'site/test']
+  .filter((dir) => existsSync(path.join(root, dir)))
+  .flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => `${dir}/${file}`),
+  );
+await nodeTests('unit tests', unitFiles);
+const built = await check('production build (both locales)', 'npm', ['run', 'build']);
+if (built) await browserTests('browser tests');
+else report.push('FAIL browser tests: not run, the build failed');
+
+console.log(`\n${report.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

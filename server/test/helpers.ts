@@ -1,0 +1,72 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readServerConfig } from '../src/config.js';
+import { createSiteServer } from '../src/createServer.js';
+import { precompressDirectory } from '../src/static/precompress.js';
+
+/** A small build with the shape Docusaurus gives: pages as folder/index.html, hashed assets, locales. */
+export const FIXTURE: Record<string, string> = {
+  '/index.html': `<!doctype html><html lang="en"><title>Home</title><h1>Home page</h1>${'<p>Trustworthy systems.</p>'.repeat(60)}</html>`,
+  '/404.html': '<!doctype html><html lang="en"><h1>Page Not Found</h1></html>',
+  '/labs/index.html': '<!doctype html><html lang="en"><h1>Labs</h1></html>',
+  '/blog/rss.xml': '<?xml version="1.0"?><rss></rss>',
+  '/assets/js/main.0123abcd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  '/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+  '/es/index.html': '<!doctype html><html lang="es"><h1>Inicio</h1></html>',
+  '/es/404.html': '<!doctype html><html lang="es"><h1>Página no encontrada</h1></html>',
+  '/es/labs/index.html': '<!doctype html><html lang="es"><h1>Laboratorios</h1></html>',
+};
+
+export interface TestSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Writes the fixture, starts the real server on a free port, and removes everything on close. */
+export async function startTestSite(files: Record<string, string> = FIXTURE): Promise<TestSite> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-'));
+  for (const [urlPath, content] of Object.entries(files)) {
+    const file = path.join(dir, urlPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  }
+  await precompressDirectory(dir);
+  const config = { ...readServerConfig({}), port: 0, siteDir: dir };
+  const { server } = await createSiteServer(config);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends a request exactly as written (fetch would normalise the path first). */
+export async function rawRequest(
+  origin: string,
+  target: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { request } = await import('node:http');
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path: target, headers: init.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,112 @@
+import type { Config } from '@docusaurus/types';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import type { Options as BlogOptions } from '@docusaurus/plugin-content-blog';
+import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
+import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
+import type { UserThemeConfig } from '@docusaurus/theme-common';
+import type { UserThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { readSiteIdentity } from './src/config/identity';
+import { createFooter } from './src/config/footer';
+
+const identity = readSiteIdentity();
+const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
+
+export default {
+  title: identity.centreName,
+  tagline: identity.tagline,
+  favicon: 'img/favicon.svg',
+  url: identity.url,
+  baseUrl: '/',
+  trailingSlash: undefined,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  future: {
+    v4: true,
+    faster: true,
+  },
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en', 'es'],
+    localeConfigs: {
+      en: { label: 'English', direction: 'ltr', htmlLang: 'en' },
+      es: { label: 'Español', direction: 'ltr', htmlLang: 'es' },
+    },
+  },
+  markdown: {
+    format: 'detect',
+    mermaid: true,
+    hooks: { onBrokenMarkdownLinks: 'throw' },
+  },
+  customFields: { identity },
+  themes: [
+    ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
+    '@docusaurus/theme-mermaid',
+  ],
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        path: 'docs',
+        routeBasePath: 'docs',
+        sidebarPath: './sidebars.ts',
+      } satisfies DocsOptions,
+    ],
+    [
+      '@docusaurus/plugin-content-blog',
+      {
+        path: 'blog',
+        routeBasePath: 'blog',
+        showReadingTime: true,
+        blogTitle: 'Cybersecurity news',
+        blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
+        blogSidebarCount: 'ALL',
+        blogSidebarTitle: 'All posts',
+        feedOptions: { type: ['rss', 'atom'], xslt: false, copyright: `© ${identity.centreName}` },
+        onInlineTags: 'throw',
+        onInlineAuthors: 'throw',
+        onUntruncatedBlogPosts: 'throw',
+      } satisfies BlogOptions,
+    ],
+    '@docusaurus/plugin-content-pages',
+    ['@docusaurus/plugin-sitemap', { lastmod: null, changefreq: null, priority: null } satisfies SitemapOptions],
+  ],
+  themeConfig: {
+    image: 'img/social-card.png',
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    announcementBar: {
+      id: 'ley-marco-ciberseguridad-2025',
+      content: 'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
+      isCloseable: true,
+    },
+    navbar: {
+      title: identity.shortName,
+      logo: { alt: `${identity.centreName} logo`, src: 'img/logo.svg' },
+      hideOnScroll: false,
+      items: [
+        { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
+        { to: '/labs', label: 'Labs', position: 'left' },
+        { to: '/projects', label: 'Projects', position: 'left' },
+        { to: '/blog', label: 'Blog', position: 'left' },
+        {
+          type: 'dropdown',
+          label: 'Software',
+          position: 'left',
+          items: [{ label: identity.product.name, href: identity.product.url }],
+        },
+        { type: 'localeDropdown', position: 'right' },
+      ],
+    },
+    footer: createFooter(identity, locale),
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    blog: { sidebar: { groupByYear: true } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'yaml', 'json', 'http', 'python', 'csharp'],
+    },
+    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+  } satisfies UserThemeConfig & MermaidThemeConfig,
+} satisfies Config;

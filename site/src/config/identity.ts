@@ -1,0 +1,130 @@
+import { defaultReaderPolicy, type ReaderPolicy } from '@trust/access-policy';
+
+/**
+ * Who the site speaks for. Constants are the centre's; deployment-specific values come from
+ * environment variables at build time (each listed in the README) and fall back to example
+ * defaults, so the embedded default works with no settings at all.
+ */
+export interface SiteIdentity extends ReaderPolicy {
+  centreName: string;
+  centreNameEs: string;
+  shortName: string;
+  tagline: string;
+  taglineEs: string;
+  university: string;
+  country: string;
+  universityUrl: string;
+  /** Public site origin, e.g. `https://trust.example.org`. */
+  url: string;
+  contactEmail: string;
+  socialNetwork: { name: string; url: string };
+  product: { name: string; url: string };
+}
+
+export const ENV_SETTINGS = {
+  SITE_URL: 'Public origin of the site (scheme, host and port, no path)',
+  SITE_CONTACT_EMAIL: 'Contact address shown in the footer',
+  SITE_WHITELISTED_EMAIL: 'The one individual address allowed to read the documentation',
+  SITE_STAFF_DOMAIN: 'E-mail domain of university staff',
+  SITE_STUDENT_DOMAIN: 'E-mail domain of university students',
+  SITE_SOCIAL_URL: 'Link in the footer’s social-network column',
+  SITE_PRODUCT_URL: 'External URL of Intrusion Sentinel in the Software menu',
+} as const;
+
+type Env = Partial<Record<keyof typeof ENV_SETTINGS, string>> & Record<string, string | undefined>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+function setting(
+  env: Env,
+  name: keyof typeof ENV_SETTINGS,
+  fallback: string,
+  check: (value: string) => boolean,
+  expected: string,
+): string {
+  const raw = env[name];
+  const value = raw === undefined || raw.trim() === '' ? fallback : raw.trim();
+  if (!check(value)) {
+    throw new Error(`Setting ${name}="${value}" is not valid: expected ${expected}.`);
+  }
+  return value;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function readSiteIdentity(env: Env = process.env): SiteIdentity {
+  const url = setting(
+    env,
+    'SITE_URL',
+    'http://localhost:3000',
+    (v) => isHttpUrl(v) && new URL(v).pathname === '/',
+    'an http(s) origin such as https://trust.example.org',
+  );
+  return {
+    centreName: 'UAI Trustworthy Systems Centre',
+    centreNameEs: 'Centro de Sistemas Confiables UAI',
+    shortName: 'Trustworthy Systems',
+    tagline: 'Responsible, resilient and reliable systems',
+    taglineEs: 'Sistemas responsables, resilientes y confiables',
+    university: 'Universidad Adolfo Ibáñez',
+    country: 'Chile',
+    universityUrl: 'https://www.uai.cl',
+    url: url.replace(/\/$/, ''),
+    contactEmail: setting(
+      env,
+      'SITE_CONTACT_EMAIL',
+      'contact@trustworthy-systems.example',
+      (v) => EMAIL.test(v),
+      'an e-mail address',
+    ),
+    whitelistedEmail: setting(
+      env,
+      'SITE_WHITELISTED_EMAIL',
+      defaultReaderPolicy.whitelistedEmail,
+      (v) => EMAIL.test(v),
+      'an e-mail address',
+    ),
+    staffDomain: setting(
+      env,
+      'SITE_STAFF_DOMAIN',
+      defaultReaderPolicy.staffDomain,
+      (v) => DOMAIN.test(v),
+      'a lower-case domain such as uai.cl',
+    ),
+    studentDomain: setting(
+      env,
+      'SITE_STUDENT_DOMAIN',
+      defaultReaderPolicy.studentDomain,
+      (v) => DOMAIN.test(v),
+      'a lower-case domain such as alumnos.uai.cl',
+    ),
+    socialNetwork: {
+      name: 'LinkedIn',
+      url: setting(
+        env,
+        'SITE_SOCIAL_URL',
+        'https://www.linkedin.com/school/universidad-adolfo-ibanez/',
+        isHttpUrl,
+        'an http(s) URL',
+      ),
+    },
+    product: {
+      name: 'Intrusion Sentinel',
+      url: setting(
+        env,
+        'SITE_PRODUCT_URL',
+        'https://sentinel.trustworthy-systems.example',
+        isHttpUrl,
+        'an http(s) URL',
+      ),
+    },
+  };
+}
