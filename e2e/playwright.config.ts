@@ -11,6 +11,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,

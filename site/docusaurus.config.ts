@@ -8,6 +8,7 @@ import type { UserThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-me
 import { themes as prismThemes } from 'prism-react-renderer';
 import { readSiteIdentity } from './src/config/identity';
 import { createFooter } from './src/config/footer';
+import { readFirebaseClientConfig } from './src/config/firebase';
 
 const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
@@ -39,7 +40,8 @@ export default {
     mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'throw' },
   },
-  customFields: { identity },
+  clientModules: ['./src/auth/navigationGuard.ts'],
+  customFields: { identity, firebase: readFirebaseClientConfig() },
   themes: [
     ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
     '@docusaurus/theme-mermaid',
@@ -70,7 +72,18 @@ export default {
       } satisfies BlogOptions,
     ],
     '@docusaurus/plugin-content-pages',
-    ['@docusaurus/plugin-sitemap', { lastmod: null, changefreq: null, priority: null } satisfies SitemapOptions],
+    './plugins/validate-data.ts',
+    './plugins/members-chunks.ts',
+    [
+      '@docusaurus/plugin-sitemap',
+      {
+        lastmod: null,
+        changefreq: null,
+        priority: null,
+        // Members-only pages stay out of the public sitemap (the server also refuses them).
+        ignorePatterns: ['/docs/**', '/es/docs/**', '/signin', '/es/signin', '/logOut', '/es/logOut'],
+      } satisfies SitemapOptions,
+    ],
   ],
   themeConfig: {
     image: 'img/social-card.png',
@@ -96,6 +109,7 @@ export default {
           items: [{ label: identity.product.name, href: identity.product.url }],
         },
         { type: 'localeDropdown', position: 'right' },
+        { type: 'custom-account', position: 'right' },
       ],
     },
     footer: createFooter(identity, locale),

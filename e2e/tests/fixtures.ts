@@ -1,19 +1,28 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+interface ConsoleErrors {
+  /** Declares an error this test provokes on purpose (a 404 page, a refused password). */
+  allow(pattern: RegExp): void;
+}
+
 /**
- * Every page test fails if the browser logs a console error or a page error, as the
- * Docusaurus website's own e2e suite does.
+ * Every page test fails if the browser logs a console error or a page error that the test did
+ * not declare, as the Docusaurus website's own e2e suite does.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const allowed: RegExp[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(
+        errors.filter((error) => !allowed.some((pattern) => pattern.test(error))),
+        'console errors',
+      ).toEqual([]);
     },
     { auto: true },
   ],

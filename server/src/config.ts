@@ -1,29 +1,76 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultReaderPolicy, type ReaderPolicy } from '@trust/access-policy';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (tests). */
   port: number;
   /** Interface to listen on. */
   host: string;
-  /** The built site: `site/build` unless SITE_DIR says otherwise. */
+  /** The prepared build: `public/` (anyone) and `members/` (allowed readers only). */
   siteDir: string;
   /** NODE_ENV=production: stricter start-up checks and HSTS. */
   isProduction: boolean;
+  /** Who may read the documentation. */
+  policy: ReaderPolicy;
+  firebase: {
+    projectId: string;
+    /** `host:port` of the Auth emulator; never set in production. */
+    emulatorHost: string | null;
+  };
+  session: {
+    /** Lifetime of the session cookie in milliseconds (Firebase allows 5 minutes to 14 days). */
+    maxAgeMs: number;
+    /** Whether the cookie is `Secure` (and so may use the `__Host-` prefix). */
+    isSecure: boolean;
+    /** A sign-in older than this cannot open a session (Firebase's recommendation: 5 minutes). */
+    recentSignInMs: number;
+    /** How often a cached session is re-checked for revocation and disabled accounts. */
+    revocationCheckMs: number;
+  };
+  /** Origin of the project's auth handler (`https://<project>.firebaseapp.com`) to proxy `/__/auth/*` to. */
+  authProxyOrigin: string | null;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultSiteDir = path.resolve(here, '../../site/build');
+const defaultSiteDir = path.resolve(here, '../../site/dist');
 
 export const SERVER_SETTINGS = {
   PORT: 'TCP port to listen on (default 3000)',
   HOST: 'Interface to listen on (default 127.0.0.1; 0.0.0.0 for all)',
-  SITE_DIR: 'Folder of the built site (default site/build)',
-  NODE_ENV: '`production` turns on production checks',
+  SITE_DIR: 'Folder of the prepared build, holding public/ and members/ (default site/dist)',
+  NODE_ENV: '`production` turns on production checks and HSTS',
+  FIREBASE_PROJECT_ID: 'Firebase project whose ID tokens are accepted (default demo-trustworthy-systems)',
+  FIREBASE_AUTH_EMULATOR_HOST:
+    'Auth emulator host:port (default 127.0.0.1:9099 outside production; forbidden in production)',
+  GOOGLE_APPLICATION_CREDENTIALS: 'Service-account key file, required in production to mint session cookies',
+  SESSION_MAX_AGE_DAYS: 'Session cookie lifetime in days (default 5; 0.004 to 14)',
+  SESSION_COOKIE_SECURE:
+    '`false` drops the Secure flag and the __Host- prefix, for plain-http hosts other than localhost',
+  AUTH_PROXY_ORIGIN: 'When set, /__/auth/* is proxied to this origin (the project’s auth domain)',
+  SITE_STAFF_DOMAIN: 'Staff e-mail domain (default uai.cl)',
+  SITE_STUDENT_DOMAIN: 'Student e-mail domain (default alumnos.uai.cl)',
+  SITE_WHITELISTED_EMAIL: 'The one whitelisted reader (default guest.reader@example.com)',
 } as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function originSetting(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}="${raw}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`${name} must be an http(s) origin.`);
+  return url.origin;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,10 +79,50 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT="${rawPort}" is not a port number (0 to 65535).`);
   }
+  const isProduction = env.NODE_ENV === 'production';
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : 'demo-trustworthy-systems');
+  const emulatorSetting = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  if (isProduction) {
+    if (emulatorSetting) {
+      throw new ConfigError(
+        'FIREBASE_AUTH_EMULATOR_HOST is set in production: the Admin SDK would then accept unsigned tokens. Unset it.',
+      );
+    }
+    const missing = ['FIREBASE_PROJECT_ID', 'GOOGLE_APPLICATION_CREDENTIALS'].filter((name) => !env[name]?.trim());
+    if (missing.length > 0) throw new ConfigError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
+  }
+  const emulatorHost = isProduction ? null : emulatorSetting || '127.0.0.1:9099';
+  if (emulatorHost && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not host:port.`);
+  }
+  const rawDays = env.SESSION_MAX_AGE_DAYS?.trim() || '5';
+  const days = Number(rawDays);
+  if (!Number.isFinite(days) || days * DAY_MS < 5 * 60 * 1000 || days > 14) {
+    throw new ConfigError(`SESSION_MAX_AGE_DAYS="${rawDays}" must be between 0.004 (5 minutes) and 14.`);
+  }
+  const secureSetting = env.SESSION_COOKIE_SECURE?.trim().toLowerCase();
+  if (secureSetting && secureSetting !== 'true' && secureSetting !== 'false') {
+    throw new ConfigError(`SESSION_COOKIE_SECURE="${secureSetting}" must be true or false.`);
+  }
+  if (isProduction && secureSetting === 'false')
+    throw new ConfigError('SESSION_COOKIE_SECURE=false is not allowed in production.');
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     siteDir: path.resolve(env.SITE_DIR?.trim() || defaultSiteDir),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
+    policy: {
+      staffDomain: env.SITE_STAFF_DOMAIN?.trim() || defaultReaderPolicy.staffDomain,
+      studentDomain: env.SITE_STUDENT_DOMAIN?.trim() || defaultReaderPolicy.studentDomain,
+      whitelistedEmail: env.SITE_WHITELISTED_EMAIL?.trim() || defaultReaderPolicy.whitelistedEmail,
+    },
+    firebase: { projectId, emulatorHost },
+    session: {
+      maxAgeMs: Math.round(days * DAY_MS),
+      isSecure: secureSetting !== 'false',
+      recentSignInMs: 5 * 60 * 1000,
+      revocationCheckMs: 4 * 60 * 1000,
+    },
+    authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
   };
 }

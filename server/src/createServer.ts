@@ -1,54 +1,128 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { normalizePath } from '@trust/access-policy';
+import path from 'node:path';
+import { isRestrictedPath, normalizePath } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
+import { signInLocation, wantsPage } from './access/lock.js';
+import { readCookie, sessionCookieName } from './session/cookies.js';
+import { createFirebaseVerifier } from './session/firebaseVerifier.js';
+import { FailureLimiter } from './session/rateLimiter.js';
+import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
+import { SessionGuard } from './session/sessionGuard.js';
+import type { IdentityVerifier } from './session/verifier.js';
 import { sendFile, sendText } from './static/send.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
-
-/** Headers every response carries. */
-const BASE_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
 
 const LOCALES = ['es'] as const;
 
 /** The locale a path belongs to, for choosing its not-found page. */
 function localePrefixOf(normalizedPath: string): string {
   const first = normalizedPath.split('/')[1];
-  return LOCALES.find((locale) => locale === first) ? `/${first}` : '';
+  return LOCALES.some((locale) => locale === first) ? `/${first}` : '';
 }
 
 export interface SiteServer {
   server: Server;
-  /** Number of files held in memory. */
-  fileCount: number;
+  /** Number of files held in memory: public and members-only. */
+  fileCount: { public: number; members: number };
 }
 
-export async function createSiteServer(config: ServerConfig): Promise<SiteServer> {
-  const files = await loadSiteFiles(config.siteDir);
+export interface ServerDeps {
+  /** Stands in for the identity provider in tests; the Firebase Admin SDK otherwise. */
+  verifier?: IdentityVerifier;
+  /** The clock (tests move it forward). */
+  now?: () => number;
+}
+
+export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
+  const publicFiles = await loadSiteFiles(path.join(config.siteDir, 'public'), { requireIndex: true });
+  const memberFiles = await loadSiteFiles(path.join(config.siteDir, 'members'), { requireIndex: false });
+  const verifier = deps.verifier ?? createFirebaseVerifier(config);
+  const now = deps.now ?? Date.now;
+  const guard = new SessionGuard(verifier, config.policy, config.session.revocationCheckMs, now);
+  const handleSession = createSessionApi({
+    config,
+    verifier,
+    guard,
+    limiter: new FailureLimiter(10, 60_000, now),
+    policy: config.policy,
+    now,
+  });
+  const cookieName = sessionCookieName(config.session.isSecure);
+  const baseHeaders: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
   const notFoundPages = new Map<string, SiteFile | undefined>(
-    ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, files.get(`${prefix}/404.html`)]),
+    ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, publicFiles.get(`${prefix}/404.html`)]),
   );
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
+    const page = notFoundPages.get(localePrefixOf(normalizedPath)) ?? notFoundPages.get('');
+    if (page) sendFile(req, res, page, 404);
+    else sendText(res, 404, 'Not found.');
+  }
+
+  async function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): Promise<void> {
+    res.setHeader('Vary', 'Cookie');
+    const session = await guard.check(readCookie(req, cookieName));
+    if (session.kind === 'unavailable') {
+      sendText(
+        res,
+        503,
+        'The documentation is temporarily unavailable: sign-in cannot be checked right now. Please try again in a few minutes.',
+        {
+          'Retry-After': '30',
+        },
+      );
       return;
     }
+    if (session.kind === 'none') {
+      if (wantsPage(req, normalizedPath)) {
+        const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+        res.statusCode = 302;
+        res.setHeader('Location', signInLocation(normalizedPath, query.length <= 512 ? query : ''));
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Content-Length', 0);
+        res.end();
+      } else {
+        sendText(res, 401, 'Sign-in required.');
+      }
+      return;
+    }
+    const file = findFile(memberFiles, normalizedPath);
+    if (file) sendFile(req, res, file, 200, { isPrivate: true });
+    else sendNotFound(req, res, normalizedPath);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) {
       sendText(res, normalized.status, normalized.reason);
       return;
     }
-    const file = findFile(files, normalized.path);
-    if (file && !file.urlPath.endsWith('/404.html')) {
-      sendFile(req, res, file);
+    if (normalized.path === SESSION_PATH) {
+      handleSession(req, res).catch((error: unknown) => fail(res, error));
       return;
     }
-    const notFound = notFoundPages.get(localePrefixOf(normalized.path)) ?? notFoundPages.get('');
-    if (notFound) sendFile(req, res, notFound, 404);
-    else sendText(res, 404, 'Not found.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (isRestrictedPath(normalized.path)) {
+      serveRestricted(req, res, normalized.path).catch((error: unknown) => fail(res, error));
+      return;
+    }
+    const file = findFile(publicFiles, normalized.path);
+    if (file && !file.urlPath.endsWith('/404.html')) sendFile(req, res, file);
+    else sendNotFound(req, res, normalized.path);
+  }
+
+  function fail(res: ServerResponse, error: unknown): void {
+    console.error('Request failed:', error);
+    if (!res.headersSent) sendText(res, 500, 'Something went wrong on our side.');
+    else res.destroy();
   }
 
   const server = createServer(
@@ -64,5 +138,5 @@ export async function createSiteServer(config: ServerConfig): Promise<SiteServer
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
-  return { server, fileCount: files.size };
+  return { server, fileCount: { public: publicFiles.size, members: memberFiles.size } };
 }

@@ -8,7 +8,7 @@ try {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(
-      `Serving ${fileCount} files from ${config.siteDir} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+      `Serving ${fileCount.public} public and ${fileCount.members} members-only files from ${config.siteDir} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     );
   });
   const stop = () => server.close(() => process.exit(0));

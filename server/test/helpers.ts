@@ -3,20 +3,27 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readServerConfig } from '../src/config.js';
-import { createSiteServer } from '../src/createServer.js';
+import { createSiteServer, type ServerDeps } from '../src/createServer.js';
+import { FakeVerifier } from './fakeVerifier.js';
 import { precompressDirectory } from '../src/static/precompress.js';
 
-/** A small build with the shape Docusaurus gives: pages as folder/index.html, hashed assets, locales. */
+/** Text that only members-only files contain. */
+export const MEMBERS_SECRET = 'Quetzal-members-only-7731';
+
+/** A small prepared build: pages as folder/index.html, hashed assets, locales, members' docs. */
 export const FIXTURE: Record<string, string> = {
-  '/index.html': `<!doctype html><html lang="en"><title>Home</title><h1>Home page</h1>${'<p>Trustworthy systems.</p>'.repeat(60)}</html>`,
-  '/404.html': '<!doctype html><html lang="en"><h1>Page Not Found</h1></html>',
-  '/labs/index.html': '<!doctype html><html lang="en"><h1>Labs</h1></html>',
-  '/blog/rss.xml': '<?xml version="1.0"?><rss></rss>',
-  '/assets/js/main.0123abcd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
-  '/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-  '/es/index.html': '<!doctype html><html lang="es"><h1>Inicio</h1></html>',
-  '/es/404.html': '<!doctype html><html lang="es"><h1>Página no encontrada</h1></html>',
-  '/es/labs/index.html': '<!doctype html><html lang="es"><h1>Laboratorios</h1></html>',
+  '/public/index.html': `<!doctype html><html lang="en"><title>Home</title><h1>Home page</h1>${'<p>Trustworthy systems.</p>'.repeat(60)}</html>`,
+  '/public/404.html': '<!doctype html><html lang="en"><h1>Page Not Found</h1></html>',
+  '/public/labs/index.html': '<!doctype html><html lang="en"><h1>Labs</h1></html>',
+  '/public/blog/rss.xml': '<?xml version="1.0"?><rss></rss>',
+  '/public/assets/js/main.0123abcd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  '/public/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+  '/public/es/index.html': '<!doctype html><html lang="es"><h1>Inicio</h1></html>',
+  '/public/es/404.html': '<!doctype html><html lang="es"><h1>Página no encontrada</h1></html>',
+  '/public/es/labs/index.html': '<!doctype html><html lang="es"><h1>Laboratorios</h1></html>',
+  '/members/docs/guide/index.html': `<!doctype html><html lang="en"><h1>${MEMBERS_SECRET} guide</h1></html>`,
+  '/members/docs/assets/js/content.89abcdef.js': `console.log("${MEMBERS_SECRET} chunk");`,
+  '/members/es/docs/guide/index.html': `<!doctype html><html lang="es"><h1>${MEMBERS_SECRET} guía</h1></html>`,
 };
 
 export interface TestSite {
@@ -25,7 +32,11 @@ export interface TestSite {
 }
 
 /** Writes the fixture, starts the real server on a free port, and removes everything on close. */
-export async function startTestSite(files: Record<string, string> = FIXTURE): Promise<TestSite> {
+export async function startTestSite(
+  files: Record<string, string> = FIXTURE,
+  deps: ServerDeps = { verifier: new FakeVerifier() },
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestSite> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-'));
   for (const [urlPath, content] of Object.entries(files)) {
     const file = path.join(dir, urlPath);
@@ -33,8 +44,8 @@ export async function startTestSite(files: Record<string, string> = FIXTURE): Pr
     await writeFile(file, content);
   }
   await precompressDirectory(dir);
-  const config = { ...readServerConfig({}), port: 0, siteDir: dir };
-  const { server } = await createSiteServer(config);
+  const config = { ...readServerConfig(env), port: 0, siteDir: dir };
+  const { server } = await createSiteServer(config, deps);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -16,7 +16,7 @@ describe('serving the build', () => {
     it(`${target} serves the labs page`, async () => {
       const response = await rawRequest(site.origin, target);
       assert.equal(response.status, 200);
-      assert.equal(response.body.toString(), FIXTURE['/labs/index.html']);
+      assert.equal(response.body.toString(), FIXTURE['/public/labs/index.html']);
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
     });
   }
@@ -73,7 +73,7 @@ describe('serving the build', () => {
   });
 
   it('sends brotli, then gzip, as the client accepts, and identity otherwise', async () => {
-    const original = FIXTURE['/index.html'];
+    const original = FIXTURE['/public/index.html'];
     const br = await rawRequest(site.origin, '/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(brotliDecompressSync(br.body).toString(), original);
@@ -91,7 +91,7 @@ describe('serving the build', () => {
     const response = await rawRequest(site.origin, '/labs', { method: 'HEAD' });
     assert.equal(response.status, 200);
     assert.equal(response.body.length, 0);
-    assert.equal(Number(response.headers['content-length']), Buffer.byteLength(FIXTURE['/labs/index.html']!));
+    assert.equal(Number(response.headers['content-length']), Buffer.byteLength(FIXTURE['/public/labs/index.html']!));
   });
 
   it('refuses other methods with 405 and an Allow header', async () => {

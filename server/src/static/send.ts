@@ -26,12 +26,24 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * cached copy is current, and no body for HEAD. Range requests get the whole file (allowed by
  * RFC 9110 §14.2), which keeps one code path for every byte served.
  */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, status = 200): void {
+export function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: SiteFile,
+  status = 200,
+  { isPrivate = false }: { isPrivate?: boolean } = {},
+): void {
   const encoding = chooseEncoding(req.headers['accept-encoding'], file);
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  res.setHeader('Cache-Control', file.cacheControl);
+  // Members-only files may be kept by the reader's browser but never by a shared cache.
+  res.setHeader(
+    'Cache-Control',
+    isPrivate
+      ? file.cacheControl.replace('public', 'private').replace(/^no-cache$/, 'private, no-cache')
+      : file.cacheControl,
+  );
   res.setHeader('ETag', etag);
-  if (file.varies) res.setHeader('Vary', 'Accept-Encoding');
+  if (file.varies) res.setHeader('Vary', isPrivate ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();

@@ -39,11 +39,15 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
  * Reads a whole build into memory once, with its precompressed siblings, so that serving a
  * request is a map lookup and a write: no file system access after start-up.
  */
-export async function loadSiteFiles(root: string): Promise<Map<string, SiteFile>> {
-  if (!existsSync(path.join(root, 'index.html'))) {
+export async function loadSiteFiles(
+  root: string,
+  { requireIndex }: { requireIndex: boolean },
+): Promise<Map<string, SiteFile>> {
+  if (requireIndex && !existsSync(path.join(root, 'index.html'))) {
     throw new Error(`No built site at ${root} (index.html is missing). Run "npm run build" first.`);
   }
   const files = new Map<string, SiteFile>();
+  if (!existsSync(root)) return files;
   for await (const [full, urlPath] of walk(root, '')) {
     if (urlPath.endsWith('.br') || urlPath.endsWith('.gz')) continue;
     const contentType = contentTypeOf(urlPath);

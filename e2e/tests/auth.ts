@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode } from '../../scripts/authEmulator.mjs';
+
+export const DOCS_PAGE = {
+  en: { path: '/docs/IntrusionSentinel/architecture/overview', heading: /Architecture overview|Overview/i },
+  es: {
+    path: '/es/docs/IntrusionSentinel/architecture/overview',
+    heading: /arquitectura|Visión general|Descripción general/i,
+  },
+} as const;
+
+export const SIGN_IN_TEXT = {
+  en: {
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Sign in',
+    github: 'Sign in with GitHub',
+    title: 'Sign in to your account',
+    notAllowed: 'You are not allowed to access this page.',
+  },
+  es: {
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    submit: 'Iniciar sesión',
+    github: 'Iniciar sesión con GitHub',
+    title: 'Inicia sesión en tu cuenta',
+    notAllowed: 'No tienes permiso para acceder a esta página.',
+  },
+} as const;
+
+export type Locale = keyof typeof SIGN_IN_TEXT;
+
+/** Fills and submits the sign-in form that is on screen. */
+export async function submitSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
+  const text = SIGN_IN_TEXT[locale];
+  const form = page.locator('form').filter({ has: page.getByLabel(text.email, { exact: true }) });
+  await expect(form).toBeVisible();
+  await form.getByLabel(text.email, { exact: true }).fill(email);
+  await form.getByLabel(text.password, { exact: true }).fill(password);
+  await form.getByRole('button', { name: text.submit, exact: true }).click();
+}

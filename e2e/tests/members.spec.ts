@@ -1,0 +1,170 @@
+import { expect, test, waitForHydration } from './fixtures';
+import { serveGapiStandIn } from './gapiStandIn';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DOCS_PAGE,
+  SIGN_IN_TEXT,
+  latestSmsCode,
+  submitSignIn,
+  type Locale,
+} from './auth';
+
+const ALLOWED = new Set(['ana.torres@uai.cl', 'diego.rojas@alumnos.uai.cl', 'guest.reader@example.com']);
+
+for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+  const docs = DOCS_PAGE[locale];
+  const text = SIGN_IN_TEXT[locale];
+
+  test.describe(`members' documentation (${locale})`, () => {
+    test('a signed-out reader asking for a docs page gets the sign-in form, not the page', async ({ page }) => {
+      const response = await page.goto(docs.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(
+        new RegExp(`${locale === 'es' ? '/es' : ''}/signin\\?next=${encodeURIComponent(docs.path)}$`),
+      );
+      await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+      await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('type', 'email');
+      await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('required', '');
+      await expect(page.getByLabel(text.password, { exact: true })).toHaveAttribute('required', '');
+      await expect(page.getByRole('button', { name: text.github })).toBeVisible();
+    });
+
+    for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.phone)) {
+      const isAllowed = ALLOWED.has(account.email);
+      test(`${account.role} (${account.email}) ${isAllowed ? 'reads the page asked for' : 'sees Not allowed with the form'}`, async ({
+        page,
+      }) => {
+        await page.goto(docs.path);
+        await waitForHydration(page);
+        await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
+        if (isAllowed) {
+          await expect(page).toHaveURL(new RegExp(`${docs.path}$`));
+          await expect(page.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
+          await expect(page.getByTestId('account-email')).toHaveText(account.email);
+        } else {
+          await expect(page.getByText(text.notAllowed)).toBeVisible();
+          await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
+          await expect(page.getByRole('link', { name: locale === 'es' ? 'Ir al inicio' : 'Go Home' })).toHaveAttribute(
+            'href',
+            locale === 'es' ? '/es/' : '/',
+          );
+          expect((await page.request.get(docs.path, { maxRedirects: 0 })).status()).toBe(302);
+        }
+      });
+    }
+
+    test('a wrong password shows a red message announced to screen readers', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/status of 400 \(Bad Request\).*identitytoolkit|accounts:signInWithPassword/);
+      await page.goto(docs.path);
+      await waitForHydration(page);
+      await submitSignIn(page, locale, 'ana.torres@uai.cl', 'not-the-password');
+      const alert = page.getByRole('alert');
+      await expect(alert).toHaveText(locale === 'es' ? /no es correct/ : /not correct/);
+      const colour = await alert.evaluate((element) => getComputedStyle(element).color);
+      expect(colour).toBe('rgb(179, 38, 30)');
+    });
+  });
+}
+
+test('the second-factor account gets in with its SMS code', async ({ page }) => {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.phone)!;
+  await page.goto(DOCS_PAGE.en.path);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', account.email, DEMO_PASSWORD);
+  const codeField = page.getByLabel('Verification code');
+  await expect(codeField).toBeVisible();
+  let code: string | null = null;
+  await expect.poll(async () => (code = await latestSmsCode(account.phone!))).not.toBeNull();
+  await codeField.fill(code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(new RegExp(`${DOCS_PAGE.en.path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE.en.heading })).toBeVisible();
+});
+
+test('signing out from the navbar ends access, in this tab and the next request of any other', async ({
+  page,
+  context,
+}) => {
+  await page.goto(DOCS_PAGE.en.path);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE.en.heading })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/docs/IntrusionSentinel/usage/monitoring');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await other.goto('/docs/IntrusionSentinel/usage/monitoring');
+  await expect(other).toHaveURL(/\/signin\?next=/);
+});
+
+test('/logOut signs the reader out and says so', async ({ page }) => {
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'guest.reader@example.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/docs\/documentation\/firebase-auth-setup$/);
+  await page.goto('/logOut');
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+  expect((await page.request.get(DOCS_PAGE.en.path, { maxRedirects: 0 })).status()).toBe(302);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('in-site navigation to the docs by a signed-out reader goes to sign-in without a failed request or reload loop', async ({
+  page,
+}) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Documentation', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/signin\?next=%2Fdocs%2Fdocumentation%2Ffirebase-auth-setup$/);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/docs\/documentation\/firebase-auth-setup$/);
+  await page.getByRole('link', { name: 'Intrusion Sentinel' }).first().click();
+  await expect(page).toHaveURL(/\/docs\/category\/intrusion-sentinel$/);
+  expect(failed).toEqual([]);
+});
+
+test('GitHub sign-in through the emulator popup works; an unverified GitHub address is not allowed', async ({
+  page,
+  context,
+}) => {
+  await serveGapiStandIn(context);
+  await page.goto(DOCS_PAGE.en.path);
+  await waitForHydration(page);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  const popup = await popupPromise;
+  await popup.getByText('Add new account').click();
+  await popup.getByLabel('Email').fill('octo.student@alumnos.uai.cl');
+  await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
+  await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send verification e-mail' })).toBeVisible();
+});
+
+test('a public page loads no identity-provider code until the reader needs it', async ({ page }) => {
+  const scripts: string[] = [];
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).host));
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto('/labs');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Projects', exact: true }).first().hover();
+  await page.waitForLoadState('networkidle');
+  expect([...hosts].filter((host) => host.includes('9099') || host.includes('googleapis'))).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const body of scripts) expect(body).not.toContain('identitytoolkit');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await waitForHydration(page);
+  await expect.poll(() => scripts.some((body) => body.includes('identitytoolkit'))).toBe(true);
+});

@@ -1,0 +1,118 @@
+// The Firebase Auth emulator for `npm start` and the browser tests: started offline under a
+// `demo-` project (no credentials, no network) and seeded with the demo accounts of the README.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ID = 'demo-trustworthy-systems';
+export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+export const DEMO_PASSWORD = 'sentinel-demo-2026';
+
+/** The demo accounts: one per outcome the access rule can have. */
+export const DEMO_ACCOUNTS = [
+  { email: 'ana.torres@uai.cl', emailVerified: true, role: 'staff member' },
+  { email: 'diego.rojas@alumnos.uai.cl', emailVerified: true, role: 'student' },
+  { email: 'guest.reader@example.com', emailVerified: true, role: 'whitelisted reader' },
+  { email: 'visitor@example.org', emailVerified: true, role: 'verified outsider' },
+  { email: 'unverified@uai.cl', emailVerified: false, role: 'unverified university address' },
+  {
+    email: 'mfa.staff@uai.cl',
+    emailVerified: true,
+    role: 'staff member with an SMS second factor',
+    phone: '+56955550100',
+  },
+];
+
+const base = `http://${EMULATOR_HOST}`;
+
+async function isUp() {
+  try {
+    return (await fetch(`${base}/`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilUp(child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await isUp()) return;
+    if (child && child.exitCode !== null) throw new Error(`The Auth emulator exited with code ${child.exitCode}.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The Auth emulator did not answer at ${base} within ${timeoutMs / 1000} s.`);
+}
+
+/** Removes every account, then creates the demo accounts (idempotent). */
+export async function seedDemoAccounts() {
+  const headers = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+  const reset = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE', headers });
+  if (!reset.ok) throw new Error(`Could not reset the emulator's accounts (${reset.status}).`);
+  for (const account of DEMO_ACCOUNTS) {
+    const body = {
+      email: account.email,
+      password: DEMO_PASSWORD,
+      emailVerified: account.emailVerified,
+      ...(account.phone ? { mfaInfo: [{ phoneInfo: account.phone, displayName: 'Mobile' }] } : {}),
+    };
+    const response = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`Could not create ${account.email}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** The latest SMS code the emulator "sent" to a phone number (for the second-factor step). */
+export async function latestSmsCode(phone) {
+  const response = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`);
+  const { verificationCodes = [] } = await response.json();
+  return verificationCodes.filter((entry) => entry.phoneNumber === phone).at(-1)?.code ?? null;
+}
+
+/**
+ * Starts the emulator (unless one already answers) and seeds it. Resolves to a function that
+ * stops what was started.
+ */
+export async function startAuthEmulator({ quiet = false } = {}) {
+  let child = null;
+  if (!(await isUp())) {
+    const [host, port] = EMULATOR_HOST.split(':');
+    child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        PROJECT_ID,
+      ],
+      {
+        cwd: root,
+        stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          FIREBASE_AUTH_EMULATOR_HOST: '',
+          FIREBASE_EMULATORS_AUTH_HOST: host,
+          FIREBASE_EMULATORS_AUTH_PORT: port,
+        },
+        detached: process.platform !== 'win32',
+      },
+    );
+    await waitUntilUp(child, 60_000);
+  }
+  await seedDemoAccounts();
+  return async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      child.kill('SIGINT');
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  };
+}

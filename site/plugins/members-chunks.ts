@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+/**
+ * Puts every chunk that carries documentation content (the docs' MDX, the docs plugin's
+ * generated props and sidebars, the Spanish translations of both) under `docs/assets/js/`
+ * instead of `assets/js/`. The browser then loads them from `/docs/…` (or `/es/docs/…`), the
+ * prefix the server locks, and the post-build step moves that folder out of the public files.
+ *
+ * The registry Docusaurus generates before bundling maps each chunk name to its module:
+ * `"0058b4c6": [() => import(/* webpackChunkName: "0058b4c6" *\/ "@generated/…"), …]`.
+ */
+const MEMBERS_MODULE =
+  /^(@site\/docs\/|@site\/i18n\/[^/]+\/docusaurus-plugin-content-docs\/|@generated\/docusaurus-plugin-content-docs\/)/;
+
+export function membersChunkNames(registrySource: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of registrySource.matchAll(
+    /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/gm,
+  )) {
+    if (MEMBERS_MODULE.test(match[2]!)) names.add(match[1]!);
+  }
+  return names;
+}
+
+export default function membersChunksPlugin(context: { generatedFilesDir: string }): Plugin {
+  return {
+    name: 'members-chunks',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      const registry = readFileSync(path.join(context.generatedFilesDir, 'registry.js'), 'utf8');
+      const names = membersChunkNames(registry);
+      if (names.size === 0)
+        throw new Error(
+          'members-chunks: no documentation chunk found in registry.js; the registry format may have changed.',
+        );
+      return {
+        output: {
+          chunkFilename: (pathData: { chunk?: { name?: string | null } }) =>
+            pathData.chunk?.name && names.has(pathData.chunk.name)
+              ? 'docs/assets/js/[name].[contenthash:8].js'
+              : 'assets/js/[name].[contenthash:8].js',
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { isAllowedReader } from '@trust/access-policy';
+import type { FirebaseClientConfig } from '../config/firebase';
+import type { SiteIdentity } from '../config/identity';
+import type { AuthApi, ReaderSnapshot } from './sdk';
+import { createSessionFromCurrentUser } from './completeSignIn';
+import { deleteServerSession, hasServerSession } from './session';
+import { isReturningReader, rememberReturningReader, setAccess } from './readerState';
+
+export type AuthStatus = 'idle' | 'loading' | 'signed-out' | 'signed-in';
+
+export interface AuthContextValue {
+  /** `idle`: the SDK is not loaded (nobody has needed it yet); `loading`: state still unknown. */
+  status: AuthStatus;
+  reader: ReaderSnapshot | null;
+  isAllowed: boolean;
+  /** Loads the SDK if needed and resolves once the reader's state is known. */
+  load(): Promise<AuthApi>;
+  /** Ends the session on the server and in the browser; resolves to null or the error. */
+  signOut(): Promise<unknown>;
+  /** After sign-in: opens the server session; false when the rule does not allow the reader. */
+  openSession(): Promise<boolean>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const identity = siteConfig.customFields!.identity as SiteIdentity;
+  const firebaseConfig = siteConfig.customFields!.firebase as FirebaseClientConfig;
+  const [status, setStatus] = useState<AuthStatus>('idle');
+  const [reader, setReader] = useState<ReaderSnapshot | null>(null);
+  // Whether the server holds a session for this browser; only then may docs chunks be fetched.
+  const [hasSession, setHasSession] = useState<boolean | null>(null);
+  const apiPromise = useRef<Promise<AuthApi> | null>(null);
+
+  const load = useCallback((): Promise<AuthApi> => {
+    apiPromise.current ??= (async () => {
+      setStatus((current) => (current === 'idle' ? 'loading' : current));
+      const { createAuthApi } = await import('./sdk');
+      const api = createAuthApi(firebaseConfig);
+      await new Promise<void>((resolve) => {
+        api.subscribe((next) => {
+          setReader(next);
+          setStatus(next ? 'signed-in' : 'signed-out');
+          resolve();
+        });
+      });
+      return api;
+    })();
+    return apiPromise.current;
+  }, [firebaseConfig]);
+
+  useEffect(() => {
+    if (isReturningReader()) void load();
+  }, [load]);
+
+  const isAllowed = isAllowedReader(reader, identity);
+
+  useEffect(() => {
+    if (status !== 'signed-in' || !isAllowed || hasSession !== null) return;
+    let isCurrent = true;
+    hasServerSession()
+      .then((active) => isCurrent && setHasSession(active))
+      .catch(() => isCurrent && setHasSession(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, [status, isAllowed, hasSession]);
+
+  useEffect(() => {
+    if (status === 'signed-in' || status === 'signed-out') {
+      setAccess(
+        isAllowed && hasSession === true ? 'allowed' : isAllowed && hasSession === null ? 'unknown' : 'not-allowed',
+      );
+      rememberReturningReader(status === 'signed-in');
+    } else if (status === 'idle') {
+      setAccess(isReturningReader() ? 'unknown' : 'not-allowed');
+    }
+  }, [status, isAllowed, hasSession]);
+
+  const signOut = useCallback(async (): Promise<unknown> => {
+    try {
+      await deleteServerSession();
+      setHasSession(false);
+      const api = await load();
+      await api.signOut();
+      rememberReturningReader(false);
+      return null;
+    } catch (error) {
+      console.error('Signing out failed.', error);
+      return error;
+    }
+  }, [load]);
+
+  const openSession = useCallback(async (): Promise<boolean> => {
+    const isOpen = await createSessionFromCurrentUser(await load(), identity);
+    if (isOpen) setHasSession(true);
+    return isOpen;
+  }, [load, identity]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, reader, isAllowed, load, signOut, openSession }),
+    [status, reader, isAllowed, load, signOut, openSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider> (src/theme/Root).');
+  return value;
+}

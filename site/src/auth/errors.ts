@@ -1,0 +1,189 @@
+import { translate } from '@docusaurus/Translate';
+
+/** Reader-facing messages for the identity provider's error codes, in the reader's language. */
+const MESSAGES: Record<string, () => string> = {
+  'auth/invalid-credential': () =>
+    translate({
+      id: 'auth.error.invalidCredential',
+      message: 'The e-mail address or the password is not correct.',
+      description: 'Sign-in error: wrong e-mail or password',
+    }),
+  'auth/user-disabled': () =>
+    translate({
+      id: 'auth.error.userDisabled',
+      message: 'This account has been disabled. Please contact the administrator.',
+      description: 'Sign-in error: disabled account',
+    }),
+  'auth/too-many-requests': () =>
+    translate({
+      id: 'auth.error.tooManyRequests',
+      message: 'Too many attempts. Wait a few minutes, or reset your password, and try again.',
+      description: 'Sign-in error: rate limited',
+    }),
+  'auth/invalid-email': () =>
+    translate({
+      id: 'auth.error.invalidEmail',
+      message: 'Enter a valid e-mail address.',
+      description: 'Sign-in error: malformed e-mail',
+    }),
+  'auth/missing-email': () =>
+    translate({
+      id: 'auth.error.missingEmail',
+      message: 'Enter your e-mail address first.',
+      description: 'Error when asking for a password reset without an e-mail',
+    }),
+  'auth/missing-password': () =>
+    translate({
+      id: 'auth.error.missingPassword',
+      message: 'Enter your password.',
+      description: 'Sign-in error: empty password',
+    }),
+  'auth/account-exists-with-different-credential': () =>
+    translate({
+      id: 'auth.error.accountExists',
+      message:
+        'An account with this e-mail address already exists with another sign-in method. Sign in with your e-mail and password instead; if you never set a password, use "Forgot password?" to create one.',
+      description: 'Sign-in error: the GitHub e-mail belongs to an e-mail/password account',
+    }),
+  'auth/popup-blocked': () =>
+    translate({
+      id: 'auth.error.popupBlocked',
+      message: 'The browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+      description: 'Sign-in error: popup blocked',
+    }),
+  'auth/popup-closed-by-user': () =>
+    translate({
+      id: 'auth.error.popupClosed',
+      message: 'The sign-in window was closed before signing in finished.',
+      description: 'Sign-in error: popup closed',
+    }),
+  'auth/cancelled-popup-request': () =>
+    translate({
+      id: 'auth.error.popupCancelled',
+      message: 'Another sign-in window was opened. Finish signing in there.',
+      description: 'Sign-in error: popup superseded',
+    }),
+  'auth/network-request-failed': () =>
+    translate({
+      id: 'auth.error.network',
+      message: 'The sign-in service could not be reached. Check your connection and try again.',
+      description: 'Sign-in error: network',
+    }),
+  'auth/unauthorized-domain': () =>
+    translate({
+      id: 'auth.error.unauthorizedDomain',
+      message: 'Sign-in is not enabled for this address of the site. Please tell the administrator.',
+      description: 'Sign-in error: domain not authorised in the project',
+    }),
+  'auth/invalid-api-key': () =>
+    translate({
+      id: 'auth.error.invalidApiKey',
+      message: 'The site’s sign-in settings are wrong. Please tell the administrator.',
+      description: 'Sign-in error: bad API key',
+    }),
+  'auth/auth-domain-config-required': () =>
+    translate({
+      id: 'auth.error.authDomain',
+      message: 'The site’s sign-in settings are incomplete. Please tell the administrator.',
+      description: 'Sign-in error: missing auth domain',
+    }),
+  'auth/operation-not-supported-in-this-environment': () =>
+    translate({
+      id: 'auth.error.unsupported',
+      message: 'This browser cannot complete this way of signing in. Try e-mail and password, or another browser.',
+      description: 'Sign-in error: unsupported environment',
+    }),
+  'auth/web-storage-unsupported': () =>
+    translate({
+      id: 'auth.error.storage',
+      message: 'Signing in needs browser storage, which is turned off. Allow site data for this site and try again.',
+      description: 'Sign-in error: storage disabled',
+    }),
+  'auth/invalid-verification-code': () =>
+    translate({
+      id: 'auth.error.badCode',
+      message: 'That code is not correct. Check the latest message and try again.',
+      description: 'Second-factor error: wrong code',
+    }),
+  'auth/missing-verification-code': () =>
+    translate({
+      id: 'auth.error.missingCode',
+      message: 'Enter the code we sent you.',
+      description: 'Second-factor error: empty code',
+    }),
+  'auth/code-expired': () =>
+    translate({
+      id: 'auth.error.codeExpired',
+      message: 'The code has expired. Sign in again to get a new one.',
+      description: 'Second-factor error: expired code',
+    }),
+  'auth/missing-multi-factor-info': () =>
+    translate({
+      id: 'auth.error.mfaInfo',
+      message: 'The second sign-in step could not start. Sign in again.',
+      description: 'Second-factor error: missing info',
+    }),
+  'auth/password-does-not-meet-requirements': () =>
+    translate({
+      id: 'auth.error.passwordPolicy',
+      message: 'The password does not meet the requirements of this site.',
+      description: 'Password policy error',
+    }),
+  'session/not-allowed': () =>
+    translate({
+      id: 'auth.error.sessionForbidden',
+      message: 'This account may not read the documentation.',
+      description: 'The server refused a session for this account',
+    }),
+  'session/stale': () =>
+    translate({
+      id: 'auth.error.sessionStale',
+      message: 'For your security, please sign in again.',
+      description: 'The server needs a recent sign-in',
+    }),
+  'session/rate-limited': () =>
+    translate({
+      id: 'auth.error.sessionRateLimited',
+      message: 'Too many attempts from this browser. Wait a minute and try again.',
+      description: 'The server rate-limited session attempts',
+    }),
+  'session/unavailable': () =>
+    translate({
+      id: 'auth.error.sessionUnavailable',
+      message: 'The documentation is temporarily unavailable. Try again in a few minutes.',
+      description: 'The server cannot verify sessions right now',
+    }),
+};
+
+export function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : 'unknown';
+}
+
+export function describeAuthError(error: unknown): string {
+  const code = errorCode(error);
+  const aliases: Record<string, string> = {
+    'auth/wrong-password': 'auth/invalid-credential',
+    'auth/user-not-found': 'auth/invalid-credential',
+    'auth/invalid-login-credentials': 'auth/invalid-credential',
+  };
+  const message = MESSAGES[aliases[code] ?? code];
+  return message
+    ? message()
+    : translate(
+        {
+          id: 'auth.error.generic',
+          message: 'Signing in failed ({code}). Try again, or contact the administrator if it keeps happening.',
+          description: 'Sign-in error without a specific message',
+        },
+        { code },
+      );
+}
+
+/** An error with a code that `describeAuthError` knows. */
+export class CodedError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}

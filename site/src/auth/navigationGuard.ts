@@ -1,0 +1,87 @@
+/**
+ * Client module: keeps a reader who may not read the documentation from fetching its chunks.
+ *
+ * - Docusaurus prefetches the chunks of every link in view and preloads on hover through
+ *   `window.docusaurus`; for restricted routes those requests would only earn 401s, so they
+ *   are skipped unless the reader is allowed.
+ * - A click on a link to a restricted route would make the router preload chunks it cannot
+ *   get, fail, and reload the page; instead the reader goes straight to the sign-in page,
+ *   which brings them back afterwards.
+ */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import { isRestrictedPath } from '@trust/access-policy';
+import { currentAccess } from './readerState';
+
+interface DocusaurusGlobal {
+  prefetch(path: string): unknown;
+  preload(path: string): unknown;
+}
+
+const mayFetch = (path: string) => currentAccess() === 'allowed' || !isRestrictedPath(path);
+
+/** Docusaurus freezes its global object, so the guarded one is a copy. */
+function guard(docusaurus: DocusaurusGlobal): DocusaurusGlobal {
+  return {
+    ...docusaurus,
+    prefetch: (path) => (mayFetch(path) ? docusaurus.prefetch(path) : false),
+    preload: (path) => (mayFetch(path) ? docusaurus.preload(path) : false),
+  };
+}
+
+function signInPathFor(target: string): string {
+  const prefix = /^\/es(\/|$)/.test(target) ? '/es' : '';
+  return `${prefix}/signin?next=${encodeURIComponent(target)}`;
+}
+
+declare const __webpack_require__: { gca?: (chunkName: string) => string };
+
+/**
+ * The members-chunks plugin names chunk files with a function, and for a chunk that was merged
+ * into another (no file of its own) the bundler's runtime then answers `<name>.javascript`
+ * where a string template gave a URL containing `undefined`, which Docusaurus skips when
+ * prefetching. Restore that signal so no request is made for a file that does not exist.
+ */
+function keepMergedChunksUnfetched(): void {
+  const getChunkAsset = __webpack_require__.gca;
+  if (!getChunkAsset) return;
+  __webpack_require__.gca = (chunkName) => {
+    const url = getChunkAsset(chunkName);
+    return url.endsWith('.javascript') ? 'undefined' : url;
+  };
+}
+
+if (ExecutionEnvironment.canUseDOM) {
+  keepMergedChunksUnfetched();
+  const existing = (window as unknown as { docusaurus?: DocusaurusGlobal }).docusaurus;
+  let current = existing ? guard(existing) : undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    get: () => current,
+    set: (value: DocusaurusGlobal) => {
+      current = guard(value);
+    },
+  });
+
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self')) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin || currentAccess() === 'allowed' || !isRestrictedPath(url.pathname))
+        return;
+      event.preventDefault();
+      window.location.assign(signInPathFor(`${url.pathname}${url.search}${url.hash}`));
+    },
+    true,
+  );
+}

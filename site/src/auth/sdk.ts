@@ -1,0 +1,141 @@
+/**
+ * The only module that imports the identity provider's SDK. It is loaded on demand (a dynamic
+ * import from `AuthProvider`), so public pages do not download it until a reader needs it.
+ */
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  getMultiFactorResolver,
+  GithubAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onIdTokenChanged,
+  PhoneAuthProvider,
+  PhoneMultiFactorGenerator,
+  RecaptchaVerifier,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type Auth,
+  type MultiFactorError,
+  type MultiFactorResolver,
+  type User,
+  type UserCredential,
+} from 'firebase/auth';
+import type { FirebaseClientConfig } from '../config/firebase';
+
+export interface ReaderSnapshot {
+  email: string | null;
+  emailVerified: boolean;
+}
+
+/** A pending second-factor sign-in: the code was sent; `complete` finishes it. */
+export interface SecondFactorChallenge {
+  phoneHint: string;
+  complete(code: string): Promise<void>;
+}
+
+export type SignInOutcome = { kind: 'signed-in' } | { kind: 'second-factor'; challenge: SecondFactorChallenge };
+
+export interface AuthApi {
+  subscribe(listener: (reader: ReaderSnapshot | null) => void): () => void;
+  signInWithPassword(email: string, password: string, recaptchaContainer: HTMLElement): Promise<SignInOutcome>;
+  signInWithGitHub(recaptchaContainer: HTMLElement): Promise<SignInOutcome>;
+  sendPasswordReset(email: string): Promise<void>;
+  sendVerification(): Promise<void>;
+  /** The reader signed in right now, or null. */
+  currentReader(): ReaderSnapshot | null;
+  /** A fresh ID token of the current reader, or null when signed out. */
+  idToken(forceRefresh?: boolean): Promise<string | null>;
+  /** Reloads the reader's profile (after verifying the address in another tab). */
+  reload(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+function snapshot(user: User | null): ReaderSnapshot | null {
+  return user ? { email: user.email, emailVerified: user.emailVerified } : null;
+}
+
+async function startSecondFactor(auth: Auth, error: MultiFactorError, container: HTMLElement): Promise<SignInOutcome> {
+  const resolver: MultiFactorResolver = getMultiFactorResolver(auth, error);
+  const hint = resolver.hints.find((candidate) => candidate.factorId === PhoneMultiFactorGenerator.FACTOR_ID);
+  if (!hint) throw error;
+  const verifier = new RecaptchaVerifier(auth, container, { size: 'invisible' });
+  try {
+    const verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber(
+      { multiFactorHint: hint, session: resolver.session },
+      verifier,
+    );
+    return {
+      kind: 'second-factor',
+      challenge: {
+        phoneHint: 'phoneNumber' in hint ? String(hint.phoneNumber) : '',
+        async complete(code: string) {
+          const credential = PhoneAuthProvider.credential(verificationId, code);
+          await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(credential));
+        },
+      },
+    };
+  } finally {
+    verifier.clear();
+  }
+}
+
+function isMultiFactorError(error: unknown): error is MultiFactorError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: string }).code === 'auth/multi-factor-auth-required'
+  );
+}
+
+async function withSecondFactor(
+  auth: Auth,
+  attempt: () => Promise<UserCredential>,
+  container: HTMLElement,
+): Promise<SignInOutcome> {
+  try {
+    await attempt();
+    return { kind: 'signed-in' };
+  } catch (error) {
+    if (isMultiFactorError(error)) return startSecondFactor(auth, error, container);
+    throw error;
+  }
+}
+
+let app: FirebaseApp | undefined;
+
+export function createAuthApi(config: FirebaseClientConfig): AuthApi {
+  app ??= initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+  // The spec's persistence order: IndexedDB, then local storage, then session storage.
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (config.emulatorHost) connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
+  return {
+    subscribe: (listener) => onIdTokenChanged(auth, (user) => listener(snapshot(user))),
+    signInWithPassword: (email, password, container) =>
+      withSecondFactor(auth, () => signInWithEmailAndPassword(auth, email, password), container),
+    signInWithGitHub: (container) =>
+      withSecondFactor(auth, () => signInWithPopup(auth, new GithubAuthProvider()), container),
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
+    async sendVerification() {
+      if (auth.currentUser) await sendEmailVerification(auth.currentUser);
+    },
+    currentReader: () => snapshot(auth.currentUser),
+    idToken: async (forceRefresh = false) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
+    async reload() {
+      if (auth.currentUser) {
+        await auth.currentUser.reload();
+        await auth.currentUser.getIdToken(true);
+      }
+    },
+    signOut: () => signOut(auth),
+  };
+}

@@ -1,0 +1,177 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Translate, { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { useAuth } from '../../auth/AuthProvider';
+import { CodedError, describeAuthError } from '../../auth/errors';
+import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
+import styles from './styles.module.css';
+
+interface SignInFormProps {
+  /** Called after the identity provider has signed the reader in (both factors). */
+  onSignedIn(): Promise<void>;
+}
+
+type Notice = { kind: 'error' | 'info'; text: string } | null;
+
+/** The spec's sign-in screen: e-mail and password, GitHub, password reset, second factor. */
+export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const { load } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const recaptcha = useRef<HTMLDivElement>(null);
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+    } catch (error) {
+      setNotice({ kind: 'error', text: describeAuthError(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish(outcome: SignInOutcome): Promise<void> {
+    if (outcome.kind === 'second-factor') {
+      setChallenge(outcome.challenge);
+      return;
+    }
+    await onSignedIn();
+  }
+
+  const signInWithPassword = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => finish(await (await load()).signInWithPassword(email.trim(), password, recaptcha.current!)));
+  };
+
+  const signInWithGitHub = () =>
+    void run(async () => finish(await (await load()).signInWithGitHub(recaptcha.current!)));
+
+  const resetPassword = () =>
+    void run(async () => {
+      if (!email.trim()) throw new CodedError('auth/missing-email');
+      await (await load()).sendPasswordReset(email.trim());
+      setNotice({
+        kind: 'info',
+        text: translate({
+          id: 'auth.signIn.resetSent',
+          message: 'If an account exists for this address, we have sent it a link to choose a new password.',
+          description: 'Confirmation after asking for a password reset',
+        }),
+      });
+    });
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (!code.trim()) throw new CodedError('auth/missing-verification-code');
+      await challenge!.complete(code.trim());
+      setChallenge(null);
+      await onSignedIn();
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="sign-in-title">
+      <p className={styles.centre}>{siteConfig.title}</p>
+      <h2 id="sign-in-title">
+        <Translate id="auth.signIn.title" description="Heading of the sign-in form">
+          Sign in to your account
+        </Translate>
+      </h2>
+      {challenge ? (
+        <form onSubmit={submitCode} className={styles.form}>
+          <p>
+            <Translate
+              id="auth.signIn.codeSent"
+              description="Explains the second sign-in step"
+              values={{ phone: challenge.phoneHint }}
+            >
+              {'We sent a code by text message to {phone}. Enter it to finish signing in.'}
+            </Translate>
+          </p>
+          <label htmlFor="sign-in-code">
+            <Translate id="auth.signIn.code" description="Label of the second-factor code field">
+              Verification code
+            </Translate>
+          </label>
+          <input
+            id="sign-in-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
+              Verify
+            </Translate>
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={signInWithPassword} className={styles.form}>
+          <label htmlFor="sign-in-email">
+            <Translate id="auth.signIn.email" description="Label of the e-mail field">
+              E-mail
+            </Translate>
+          </label>
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <label htmlFor="sign-in-password">
+            <Translate id="auth.signIn.password" description="Label of the password field">
+              Password
+            </Translate>
+          </label>
+          <input
+            id="sign-in-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
+              Sign in
+            </Translate>
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={signInWithGitHub}>
+            <Translate id="auth.signIn.github" description="Button that signs in with GitHub">
+              Sign in with GitHub
+            </Translate>
+          </button>
+          <button type="button" className={`clean-btn ${styles.linkButton}`} disabled={busy} onClick={resetPassword}>
+            <Translate id="auth.signIn.forgot" description="Button that sends a password-reset e-mail">
+              Forgot password?
+            </Translate>
+          </button>
+        </form>
+      )}
+      <div ref={recaptcha} />
+      <div aria-live="assertive">
+        {notice?.kind === 'error' && (
+          <p className={styles.error} role="alert">
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The identity provider's browser settings, read at build time. With no FIREBASE_API_KEY the
+ * site talks to the local Firebase Auth emulator under a `demo-` project, which needs no network.
+ */
+export interface FirebaseClientConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  /** `host:port` of the Auth emulator, or null in production. */
+  emulatorHost: string | null;
+}
+
+export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
+export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+
+type Env = Record<string, string | undefined>;
+
+export function readFirebaseClientConfig(env: Env = process.env): FirebaseClientConfig {
+  const apiKey = env.FIREBASE_API_KEY?.trim();
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || (apiKey ? null : DEFAULT_EMULATOR_HOST);
+  if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new Error(`Setting FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not valid: expected host:port.`);
+  }
+  if (apiKey?.includes(':')) {
+    throw new Error('Setting FIREBASE_API_KEY contains a colon: the identity provider refuses such keys.');
+  }
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
+  if (!apiKey && !projectId.startsWith('demo-')) {
+    throw new Error(
+      `FIREBASE_PROJECT_ID="${projectId}" is a real project, so FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN are required.`,
+    );
+  }
+  const authDomain = env.FIREBASE_AUTH_DOMAIN?.trim() || (apiKey ? '' : `${projectId}.firebaseapp.com`);
+  if (!authDomain) throw new Error('Setting FIREBASE_AUTH_DOMAIN is required when FIREBASE_API_KEY is set.');
+  return { apiKey: apiKey || 'demo-api-key', authDomain, projectId, emulatorHost };
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Translate, { translate } from '@docusaurus/Translate';
+import { useLocation } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { safeReturnPath } from '@trust/access-policy';
+import { useAuth } from '../auth/AuthProvider';
+import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
+import { describeAuthError } from '../auth/errors';
+import { LoadingOverlay } from '../components/SignIn/MembersGate';
+import NotAllowed from '../components/SignIn/NotAllowed';
+import SignInForm from '../components/SignIn/SignInForm';
+
+/**
+ * Where the server sends a reader without a session who asked for a documentation page
+ * (`/signin?next=/docs/…`), and where "Sign in" leads. After signing in, the reader goes back to
+ * `next`, which must be a path of this site.
+ */
+export default function SignInPage(): ReactNode {
+  const location = useLocation();
+  const fallback = useBaseUrl('/docs/documentation/firebase-auth-setup');
+  const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
+  const { status, isAllowed, load, openSession } = useAuth();
+  const [phase, setPhase] = useState<'checking' | 'form' | 'leaving'>('checking');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (phase !== 'checking') return;
+    if (status === 'signed-out' || (status === 'signed-in' && !isAllowed)) {
+      setPhase('form');
+      return;
+    }
+    if (status !== 'signed-in') return;
+    // Signed in and allowed already (for example the session cookie expired): reuse the sign-in.
+    void (async () => {
+      if (!mayRetryAutomatically(next)) {
+        setProblem(
+          translate({
+            id: 'auth.signIn.cookieRefused',
+            message: 'Your browser did not keep the session. Allow cookies for this site and sign in again.',
+            description: 'Shown when the session cookie does not stick',
+          }),
+        );
+        setPhase('form');
+        return;
+      }
+      try {
+        if (!(await hasServerSession()) && !(await openSession())) {
+          setPhase('form');
+          return;
+        }
+        setPhase('leaving');
+        window.location.assign(next);
+      } catch (error) {
+        setProblem(describeAuthError(error));
+        setPhase('form');
+      }
+    })();
+  }, [status, isAllowed, phase, next, openSession]);
+
+  return (
+    <Layout
+      title={translate({ id: 'auth.signIn.pageTitle', message: 'Sign in', description: 'Title of the sign-in page' })}
+      description={translate({
+        id: 'auth.signIn.pageDescription',
+        message: 'Sign in to read the Intrusion Sentinel documentation.',
+        description: 'Meta description of the sign-in page',
+      })}
+      noFooter={false}
+    >
+      <main className="container margin-vert--lg">
+        <Heading as="h1" className="text--center">
+          <Translate id="auth.signIn.pageHeading" description="Main heading of the sign-in page">
+            Members’ documentation
+          </Translate>
+        </Heading>
+        <p className="text--center">
+          <Translate id="auth.signIn.intro" description="Explains who may sign in">
+            The documentation is open to staff and students of the university and to invited readers.
+          </Translate>
+        </p>
+        {phase === 'form' ? (
+          <>
+            {status === 'signed-in' && !isAllowed && <NotAllowed />}
+            {problem && (
+              <p className="text--center" role="alert">
+                {problem}
+              </p>
+            )}
+            <SignInForm
+              onSignedIn={async () => {
+                if (!(await openSession())) return;
+                setPhase('leaving');
+                window.location.assign(next);
+              }}
+            />
+          </>
+        ) : (
+          <LoadingOverlay />
+        )}
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const enDocs = path.join(site, 'docs');
+const esDocs = path.join(site, 'i18n/es/docusaurus-plugin-content-docs/current');
+
+/** The spec's documentation tree (section 2, "Documentation routes"), with `{product}` = Sentinel. */
+const SPEC_PAGES = [
+  'documentation/firebase-auth-setup',
+  'documentation/restricted-access',
+  ...Object.entries({
+    appendices: ['glossary', 'links', 'references'],
+    architecture: ['diagram', 'interaction', 'overview'],
+    'components/attacksensor': ['current_functionality', 'detailed_process', 'extensibility'],
+    'components/neuroaccessmaui': ['customization', 'description', 'integration'],
+    'components/neurona': ['description', 'digital_identities', 'management_things', 'scalability', 'xmpp'],
+    'components/webapp': ['backend', 'frontend'],
+    development: ['best_practices', 'code_structure', 'contributing', 'environment_setup'],
+    installation: [
+      'attacksensor_configuration',
+      'neuroaccessmaui_installation',
+      'neurona_configuration',
+      'prerequisites',
+      'webapp_installation',
+    ],
+    introduction: ['audience', 'description-intrusion-sentinel', 'objectives', 'technologies'],
+    technical: ['algorithms', 'apis', 'data_models', 'protocols'],
+    troubleshooting: ['common_issues', 'faqs'],
+    usage: ['administrating_neurona', 'monitoring', 'using_neuroaccessmaui', 'using_webapp'],
+  }).flatMap(([section, pages]) => pages.map((page) => `IntrusionSentinel/${section}/${page}`)),
+];
+
+const MIN_WORDS = 300;
+
+function listMarkdown(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return listMarkdown(full, `${prefix}${name}/`);
+    return /\.mdx?$/.test(name) ? [`${prefix}${name.replace(/\.mdx?$/, '')}`] : [];
+  });
+}
+
+function withoutCode(markdown: string): string {
+  return markdown.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/```[\s\S]*?```/g, '');
+}
+
+function wordCount(markdown: string): number {
+  return withoutCode(markdown)
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word)).length;
+}
+
+function headingShape(markdown: string): string[] {
+  return withoutCode(markdown).match(/^#{2,6}(?= )/gm) ?? [];
+}
+
+function read(dir: string, page: string): string {
+  return readFileSync(path.join(dir, `${page}.md`), 'utf8');
+}
+
+describe('documentation tree', () => {
+  it('has exactly the spec’s 44 pages in English', () => {
+    assert.equal(SPEC_PAGES.length, 44);
+    assert.deepEqual(listMarkdown(enDocs).sort(), [...SPEC_PAGES].sort());
+  });
+
+  it('has exactly the same pages in Spanish', () => {
+    assert.deepEqual(listMarkdown(esDocs).sort(), [...SPEC_PAGES].sort());
+  });
+
+  for (const page of SPEC_PAGES) {
+    describe(page, () => {
+      const isAppendix = page.includes('/appendices/');
+      for (const [locale, dir] of [
+        ['en', enDocs],
+        ['es', esDocs],
+      ] as const) {
+        it(`${locale}: has a title and no placeholder text${isAppendix ? '' : `, and at least ${MIN_WORDS} words`}`, () => {
+          const text = read(dir, page);
+          assert.match(text, /^---\n[\s\S]*?^title: .+$/m, 'front matter title');
+          assert.doesNotMatch(text, /\b(TODO|TBD|FIXME)\b/);
+          assert.doesNotMatch(text, /lorem ipsum|coming soon|to be written|próximamente|por escribir/i);
+          if (!isAppendix) assert.ok(wordCount(text) >= MIN_WORDS, `${wordCount(text)} words`);
+        });
+      }
+      it('has the same headings, level by level, in both locales', () => {
+        assert.deepEqual(headingShape(read(esDocs, page)), headingShape(read(enDocs, page)));
+      });
+    });
+  }
+
+  it('draws the diagram, interaction and detailed-process pages with Mermaid', () => {
+    for (const page of [
+      'architecture/diagram',
+      'architecture/interaction',
+      'components/attacksensor/detailed_process',
+    ]) {
+      for (const dir of [enDocs, esDocs]) {
+        assert.match(read(dir, `IntrusionSentinel/${page}`), /```mermaid\n/, page);
+      }
+    }
+  });
+
+  it('gives every category folder a Spanish label', () => {
+    const labels = JSON.parse(
+      readFileSync(path.join(site, 'i18n/es/docusaurus-plugin-content-docs/current.json'), 'utf8'),
+    );
+    const categoryFiles = listCategoryFiles(path.join(enDocs, 'IntrusionSentinel'));
+    assert.ok(categoryFiles.length >= 13);
+    for (const file of categoryFiles) {
+      const { label } = JSON.parse(readFileSync(file, 'utf8')) as { label: string };
+      const entry = labels[`sidebar.docs.category.${label}`];
+      assert.ok(entry, `no Spanish label for category "${label}"`);
+      assert.notEqual(entry.message, '', label);
+    }
+  });
+});
+
+function listCategoryFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return listCategoryFiles(full);
+    return name === '_category_.json' ? [full] : [];
+  });
+}
+
+describe('blog', () => {
+  const blog = path.join(site, 'blog');
+  const posts = readdirSync(blog).filter((name) => existsSync(path.join(blog, name, 'index.md')));
+
+  it('has the two posts of the spec, each at least 500 words of Spanish', () => {
+    assert.equal(posts.length, 2);
+    for (const post of posts) {
+      const text = readFileSync(path.join(blog, post, 'index.md'), 'utf8');
+      assert.ok(wordCount(text) >= 500, `${post}: ${wordCount(text)} words`);
+      assert.match(text, /\b(el|la|los|las|de|que)\b/);
+      assert.match(text, /<!-- truncate -->/);
+    }
+  });
+});
