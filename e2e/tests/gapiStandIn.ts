@@ -9,10 +9,19 @@ import type { BrowserContext } from '@playwright/test';
  */
 const GAPI_STAND_IN = String.raw`(function () {
   var handlers = {};
+  var waiting = {};
   var pending = {};
   var sequence = 0;
   function Peer(target) { this.target = target; }
-  Peer.prototype.register = function (name, handler) { handlers[name] = handler; };
+  Peer.prototype.register = function (name, handler) {
+    handlers[name] = handler;
+    (waiting[name] || []).forEach(answer);
+    delete waiting[name];
+  };
+  function answer(call) {
+    var result = call.message.name === '__ping' ? {} : handlers[call.message.name](call.message.data);
+    call.source.postMessage({ gapiStandIn: 'reply', id: call.message.id, result: [result] }, '*');
+  }
   Peer.prototype.send = function (name, data, callback) {
     var id = 'm' + (sequence += 1) + '-' + Math.random();
     if (callback) pending[id] = callback;
@@ -40,13 +49,15 @@ const GAPI_STAND_IN = String.raw`(function () {
     var message = event.data;
     if (!message || !message.gapiStandIn) return;
     if (message.gapiStandIn === 'call') {
-      var handler = handlers[message.name];
-      var result = message.name === '__ping' ? {} : handler ? handler(message.data) : undefined;
-      event.source.postMessage({ gapiStandIn: 'reply', id: message.id, result: [result] }, '*');
+      var call = { message: message, source: event.source };
+      // Like gapi, a call waits for its handler to be registered.
+      if (message.name === '__ping' || handlers[message.name]) answer(call);
+      else (waiting[message.name] = waiting[message.name] || []).push(call);
     } else if (message.gapiStandIn === 'reply' && pending[message.id]) {
       var callback = pending[message.id];
       delete pending[message.id];
-      callback(message.result);
+      // The SDK's own callbacks may throw after handling a reply; gapi keeps such errors inside.
+      try { callback(message.result); } catch (error) { console.debug('gapi stand-in callback:', error); }
     }
   });
   var context = {

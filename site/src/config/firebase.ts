@@ -11,7 +11,11 @@ export interface FirebaseClientConfig {
 }
 
 export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
-export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+/**
+ * `localhost`, not 127.0.0.1: the emulator's helper iframe must be same-site with the site
+ * (http://localhost:3000) or browsers that block third-party storage deny it sessionStorage.
+ */
+export const DEFAULT_EMULATOR_HOST = 'localhost:9099';
 
 type Env = Record<string, string | undefined>;
 
