@@ -74,6 +74,7 @@ export default {
     '@docusaurus/plugin-content-pages',
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
+    './plugins/security-manifest.ts',
     [
       '@docusaurus/plugin-sitemap',
       {

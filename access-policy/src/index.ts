@@ -1,5 +1,5 @@
 export { MAX_PATH_LENGTH, normalizePath, type NormalizedPath } from './path.js';
-export { isRestrictedPath } from './restricted.js';
+export { isRestrictedNormalizedPath, isRestrictedPath } from './restricted.js';
 export { isAllowedReader, type ReaderIdentity, type ReaderPolicy } from './reader.js';
 export { defaultReaderPolicy } from './defaults.js';
 export { safeReturnPath } from './returnPath.js';

@@ -38,6 +38,9 @@ export function normalizePath(target: string): NormalizedPath {
   if (!rawPath.startsWith('/') && !rawPath.startsWith('\\')) {
     return { ok: false, status: 400, reason: 'The address must start with a slash.' };
   }
+  // Most requests are already canonical; they skip the work below and come out unchanged.
+  // eslint-disable-next-line no-control-regex -- control characters send a path the long way
+  if (!/[%\\\u0000-\u001f\u007f]|\/\/|\/\.|\.html$|\/index$|.\/$/.test(rawPath)) return { ok: true, path: rawPath };
   const decoded = percentDecode(rawPath);
   if (decoded === null) {
     return { ok: false, status: 400, reason: 'The address has a malformed percent-encoding.' };

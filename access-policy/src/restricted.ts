@@ -10,6 +10,10 @@ import { normalizePath } from './path.js';
  */
 export function isRestrictedPath(target: string): boolean {
   const normalized = normalizePath(target);
-  if (!normalized.ok) return true;
-  return `${normalized.path.toLowerCase()}/`.includes('/docs/');
+  return normalized.ok ? isRestrictedNormalizedPath(normalized.path) : true;
+}
+
+/** The same rule for a path that `normalizePath` has already produced (the server's hot path). */
+export function isRestrictedNormalizedPath(normalizedPath: string): boolean {
+  return `${normalizedPath.toLowerCase()}/`.includes('/docs/');
 }

@@ -52,3 +52,14 @@ describe('normalizePath', () => {
     });
   }
 });
+
+describe('normalizePath fast path', () => {
+  it('returns canonical paths unchanged and sends anything else the long way', () => {
+    for (const path of ['/', '/labs', '/es/blog/2024/08/20/post', '/assets/js/main.1a2b3c4d.js', '/docs/x_y-z']) {
+      assert.deepEqual(normalizePath(path), { ok: true, path });
+    }
+    assert.deepEqual(normalizePath('/a/.hidden/../b'), { ok: true, path: '/a/b' });
+    assert.deepEqual(normalizePath('/a\u0001b').ok, false);
+    assert.deepEqual(normalizePath('/x/index'), { ok: true, path: '/x' });
+  });
+});

@@ -1,13 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isRestrictedPath, normalizePath } from '@trust/access-policy';
+import { isRestrictedNormalizedPath, normalizePath } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
 import { signInLocation, wantsPage } from './access/lock.js';
 import { readCookie, sessionCookieName } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
 import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
-import { SessionGuard } from './session/sessionGuard.js';
+import { SessionGuard, type SessionCheck } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
 import { sendFile, sendText } from './static/send.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
@@ -18,6 +19,25 @@ const LOCALES = ['es'] as const;
 function localePrefixOf(normalizedPath: string): string {
   const first = normalizedPath.split('/')[1];
   return LOCALES.some((locale) => locale === first) ? `/${first}` : '';
+}
+
+/**
+ * Headers on every response. The CSP comes from the post-build step (`security.json`), which
+ * hashed the inline scripts of that very build. The opener policy keeps the sign-in popup able
+ * to report back to the page that opened it.
+ */
+function securityHeaders(config: ServerConfig): Record<string, string> {
+  const file = path.join(config.siteDir, 'security.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" (its post-build step writes it).`);
+  const { contentSecurityPolicy } = JSON.parse(readFileSync(file, 'utf8')) as { contentSecurityPolicy: string };
+  return {
+    'Content-Security-Policy': contentSecurityPolicy,
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
 }
 
 export interface SiteServer {
@@ -48,11 +68,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     now,
   });
   const cookieName = sessionCookieName(config.session.isSecure);
-  const baseHeaders: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
-  };
+  const baseHeaders = securityHeaders(config);
   const notFoundPages = new Map<string, SiteFile | undefined>(
     ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, publicFiles.get(`${prefix}/404.html`)]),
   );
@@ -63,9 +79,13 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     else sendText(res, 404, 'Not found.');
   }
 
-  async function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): Promise<void> {
-    res.setHeader('Vary', 'Cookie');
-    const session = await guard.check(readCookie(req, cookieName));
+  function answerRestricted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    normalizedPath: string,
+    session: SessionCheck,
+  ): void {
+    if (session.kind !== 'allowed') res.setHeader('Vary', 'Cookie');
     if (session.kind === 'unavailable') {
       sendText(
         res,
@@ -79,7 +99,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     }
     if (session.kind === 'none') {
       if (wantsPage(req, normalizedPath)) {
-        const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+        const target = req.url ?? '';
+        const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
         res.statusCode = 302;
         res.setHeader('Location', signInLocation(normalizedPath, query.length <= 512 ? query : ''));
         res.setHeader('Cache-Control', 'no-store');
@@ -93,6 +114,19 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     const file = findFile(memberFiles, normalizedPath);
     if (file) sendFile(req, res, file, 200, { isPrivate: true });
     else sendNotFound(req, res, normalizedPath);
+  }
+
+  function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
+    const cookie = readCookie(req, cookieName);
+    const known = guard.checkCached(cookie);
+    if (known) {
+      answerRestricted(req, res, normalizedPath, known);
+      return;
+    }
+    guard
+      .check(cookie)
+      .then((session) => answerRestricted(req, res, normalizedPath, session))
+      .catch((error: unknown) => fail(res, error));
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -110,8 +144,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
       return;
     }
-    if (isRestrictedPath(normalized.path)) {
-      serveRestricted(req, res, normalized.path).catch((error: unknown) => fail(res, error));
+    if (isRestrictedNormalizedPath(normalized.path)) {
+      serveRestricted(req, res, normalized.path);
       return;
     }
     const file = findFile(publicFiles, normalized.path);

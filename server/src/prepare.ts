@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readServerConfig } from './config.js';
+import { contentSecurityPolicy, inlineScriptHashes, type SecurityManifest } from './headers/csp.js';
 import { precompressDirectory } from './static/precompress.js';
 
 /**
  * Post-build step: turns Docusaurus output (`site/build`) into what the server serves
  * (`site/dist`): the members-only documentation of each locale (`/docs/…`, `/es/docs/…`,
- * including the content chunks the build wrote there) is moved from `public/` to `members/`,
- * then every text file gets brotli and gzip copies.
+ * including the content chunks the build wrote there) is moved from `public/` to `members/`;
+ * the Content-Security-Policy is computed from the inline scripts of every page and written to
+ * `security.json` (not served); then every text file gets brotli and gzip copies.
  *
  * Usage: node server/dist/prepare.js [buildDir] [outDir]
  */
@@ -33,6 +35,33 @@ for (const folder of MEMBERS_FOLDERS) {
   await mkdir(path.dirname(to), { recursive: true });
   await rename(from, to);
 }
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(full);
+    else if (entry.name.endsWith('.html')) yield full;
+  }
+}
+
+const manifestFile = path.join(publicDir, 'security-manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error('The build has no security-manifest.json (site/plugins/security-manifest.ts).');
+  process.exit(1);
+}
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as SecurityManifest;
+await rm(manifestFile);
+await rm(path.join(publicDir, 'es', 'security-manifest.json'), { force: true });
+const documents: string[] = [];
+for (const dir of [publicDir, membersDir])
+  for await (const file of htmlFiles(dir)) documents.push(await readFile(file, 'utf8'));
+const hashes = inlineScriptHashes(documents);
+await writeFile(
+  path.join(outDir, 'security.json'),
+  `${JSON.stringify({ contentSecurityPolicy: contentSecurityPolicy(hashes, manifest) }, null, 2)}
+`,
+);
+
 const compressed = (await precompressDirectory(publicDir)) + (await precompressDirectory(membersDir));
 console.log(
   `Prepared ${outDir}: members-only docs moved out of public/, ${compressed} files precompressed (${Math.round(performance.now() - started)} ms).`,

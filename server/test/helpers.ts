@@ -7,6 +7,10 @@ import { createSiteServer, type ServerDeps } from '../src/createServer.js';
 import { FakeVerifier } from './fakeVerifier.js';
 import { precompressDirectory } from '../src/static/precompress.js';
 
+/** A policy as the post-build step writes it. */
+export const TEST_CSP =
+  "default-src 'self'; script-src 'self' 'sha256-abc'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 /** Text that only members-only files contain. */
 export const MEMBERS_SECRET = 'Quetzal-members-only-7731';
 
@@ -43,6 +47,7 @@ export async function startTestSite(
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   }
+  await writeFile(path.join(dir, 'security.json'), JSON.stringify({ contentSecurityPolicy: TEST_CSP }));
   await precompressDirectory(dir);
   const config = { ...readServerConfig(env), port: 0, siteDir: dir };
   const { server } = await createSiteServer(config, deps);

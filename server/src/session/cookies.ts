@@ -11,10 +11,13 @@ export function sessionCookieName(isSecure: boolean): string {
 export function readCookie(req: IncomingMessage, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header || header.length > 16 * 1024) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
+  let from = 0;
+  while (from < header.length) {
+    const end = header.indexOf(';', from);
+    const part = header.slice(from, end === -1 ? header.length : end).trim();
+    from = end === -1 ? header.length : end + 1;
+    if (!part.startsWith(`${name}=`)) continue;
+    const value = part.slice(name.length + 1);
     return value.length > 0 && value.length <= MAX_COOKIE_VALUE && /^[\w.-]+$/.test(value) ? value : undefined;
   }
   return undefined;

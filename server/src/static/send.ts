@@ -35,15 +35,10 @@ export function sendFile(
 ): void {
   const encoding = chooseEncoding(req.headers['accept-encoding'], file);
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  // Members-only files may be kept by the reader's browser but never by a shared cache.
-  res.setHeader(
-    'Cache-Control',
-    isPrivate
-      ? file.cacheControl.replace('public', 'private').replace(/^no-cache$/, 'private, no-cache')
-      : file.cacheControl,
-  );
+  res.setHeader('Cache-Control', isPrivate ? file.privateCacheControl : file.cacheControl);
   res.setHeader('ETag', etag);
-  if (file.varies) res.setHeader('Vary', isPrivate ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+  if (file.varies || isPrivate)
+    res.setHeader('Vary', isPrivate ? (file.varies ? 'Accept-Encoding, Cookie' : 'Cookie') : 'Accept-Encoding');
   if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();

@@ -13,6 +13,8 @@ export interface SiteFile {
   gzip: Buffer | undefined;
   etag: string;
   cacheControl: string;
+  /** The same for members-only files: the reader's browser may keep them, shared caches not. */
+  privateCacheControl: string;
   /** Whether responses differ by Accept-Encoding. */
   varies: boolean;
 }
@@ -21,6 +23,8 @@ export interface SiteFile {
 const HASHED = /\/assets\/.*[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+const PRIVATE_REVALIDATE = 'private, no-cache';
 
 async function* walk(dir: string, prefix: string): AsyncGenerator<[string, string]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -61,6 +65,7 @@ export async function loadSiteFiles(
       gzip: compressible ? await readOptional(`${full}.gz`) : undefined,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       cacheControl: HASHED.test(urlPath) ? IMMUTABLE : REVALIDATE,
+      privateCacheControl: HASHED.test(urlPath) ? PRIVATE_IMMUTABLE : PRIVATE_REVALIDATE,
       varies: compressible,
     });
   }

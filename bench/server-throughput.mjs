@@ -1,0 +1,171 @@
+// Requests per second of the site server on one core, for a public page, a members-only page
+// with a valid session and a hashed asset, next to nginx serving the same files on the same
+// core when nginx is installed. Needs a build (`npm run build`), wrk and taskset.
+//
+//   node bench/server-throughput.mjs [--seconds 10] [--connections 64]
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../scripts/authEmulator.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(args[index + 1]);
+};
+const seconds = option('seconds', 10);
+const connections = option('connections', 64);
+const dist = path.join(root, 'site/dist');
+const SERVER_PORT = 4391;
+const MEMBERS_PAGE = 'docs/IntrusionSentinel/architecture/overview';
+const CONTROL_PAGE = MEMBERS_PAGE.replace(/^docs\//, 'open/');
+const NGINX_PORT = 4392;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+
+function need(command) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+for (const command of ['wrk', 'taskset']) {
+  if (!need(command)) {
+    console.error(`${command} is required (apt-get install -y ${command === 'wrk' ? 'wrk' : 'util-linux'}).`);
+    process.exit(1);
+  }
+}
+if (!existsSync(path.join(dist, 'public/index.html'))) {
+  console.error('No prepared build in site/dist: run "npm run build" first.');
+  process.exit(1);
+}
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function wrk(url, headers = []) {
+  const headerArgs = headers.flatMap((header) => ['-H', header]);
+  const output = execFileSync(
+    'taskset',
+    ['-c', LOAD_CORE, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
+  const p99 = /99%\s+([\d.]+\w+)/.exec(output)?.[1] ?? '?';
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
+  return { rps, p99, errors: Number(errors) };
+}
+
+const stops = [];
+try {
+  stops.push(await startAuthEmulator({ quiet: true }));
+  // The same members page is also copied to a public path of the same length (`/open/…` for
+  // `/docs/…`) in a scratch copy of the build, so the lock's own cost is measured on identical
+  // bytes and an identical amount of URL to normalise.
+  const scratch = mkdtempSync(path.join(tmpdir(), 'bench-site-'));
+  cpSync(dist, scratch, { recursive: true });
+  cpSync(path.join(dist, 'members', MEMBERS_PAGE), path.join(scratch, 'public', CONTROL_PAGE), { recursive: true });
+  stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
+  const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(SERVER_PORT), NODE_ENV: '', SITE_DIR: scratch },
+    stdio: 'ignore',
+  });
+  stops.push(async () => server.kill());
+  const origin = `http://localhost:${SERVER_PORT}`;
+  await waitFor(`${origin}/`);
+
+  // A real session: sign the whitelisted demo reader in at the emulator, exchange the ID token.
+  const signIn = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'guest.reader@example.com', password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = await signIn.json();
+  const session = await fetch(`${origin}/api/session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${idToken}`, Origin: origin },
+  });
+  if (session.status !== 204) throw new Error(`No session (${session.status}) for project ${PROJECT_ID}.`);
+  const cookie = session.headers.get('set-cookie').split(';')[0];
+
+  const asset = readdirSync(path.join(dist, 'public/assets/js')).find((name) => /^main\.[0-9a-f]{8}\.js$/.test(name));
+  const cases = [
+    { name: 'public page /labs', path: '/labs', headers: ['Accept-Encoding: br, gzip'] },
+    // The reader's browser sends its cookie on public pages too: the control differs only by the lock.
+    {
+      name: 'same page served publicly (control)',
+      path: `/${CONTROL_PAGE}`,
+      headers: ['Accept-Encoding: br, gzip', `Cookie: ${cookie}`],
+    },
+    {
+      name: 'members page, valid session',
+      path: `/${MEMBERS_PAGE}`,
+      headers: ['Accept-Encoding: br, gzip', `Cookie: ${cookie}`],
+    },
+    { name: `hashed asset ${asset}`, path: `/assets/js/${asset}`, headers: ['Accept-Encoding: br, gzip'] },
+  ];
+
+  let nginxOrigin = null;
+  if (need('nginx')) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `worker_processes 1;\nworker_cpu_affinity 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents { worker_connections 1024; }\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  gzip_static on;\n  sendfile on;\n  server {\n    listen 127.0.0.1:${NGINX_PORT};\n    root ${path.join(dist, 'public')};\n    location / { try_files $uri $uri/index.html =404; }\n  }\n}\n`,
+    );
+    const nginx = spawn('taskset', ['-c', SERVER_CORE, 'nginx', '-c', path.join(dir, 'nginx.conf'), '-p', dir], {
+      stdio: 'ignore',
+    });
+    stops.push(async () => {
+      nginx.kill();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    nginxOrigin = `http://127.0.0.1:${NGINX_PORT}`;
+    await waitFor(`${nginxOrigin}/`);
+  }
+
+  const rows = [];
+  for (const testCase of cases) {
+    const ours = wrk(`${origin}${testCase.path}`, testCase.headers);
+    const reference =
+      nginxOrigin && !testCase.path.startsWith('/docs') && !testCase.path.startsWith('/open/')
+        ? wrk(`${nginxOrigin}${testCase.path}`, ['Accept-Encoding: gzip'])
+        : null;
+    rows.push({ ...testCase, ours, reference });
+  }
+  const controlRps = rows[1].ours.rps;
+  console.log(
+    `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each\n`,
+  );
+  console.log('| case | req/s | p99 | non-2xx | nginx req/s | vs nginx | vs same page public |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const ratioNginx = row.reference ? (row.ours.rps / row.reference.rps).toFixed(2) : '–';
+    console.log(
+      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${(row.ours.rps / controlRps).toFixed(2)} |`,
+    );
+  }
+  console.log(
+    '\nBudgets: public page ≥ 0.40 × nginx; members page with a session ≥ 0.90 × the same page served publicly.',
+  );
+} finally {
+  for (const stop of stops.reverse()) await stop();
+}

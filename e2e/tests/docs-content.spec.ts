@@ -1,0 +1,32 @@
+import { expect, test, waitForHydration } from './fixtures';
+import { DEMO_PASSWORD, submitSignIn } from './auth';
+
+test('the architecture diagram page renders its Mermaid diagrams, in both locales', async ({ page }) => {
+  await page.goto('/signin?next=%2Fdocs%2FIntrusionSentinel%2Farchitecture%2Fdiagram');
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/docs\/IntrusionSentinel\/architecture\/diagram$/);
+  const diagrams = page.locator('.docusaurus-mermaid-container svg');
+  await expect(diagrams.first()).toBeVisible();
+  expect(await diagrams.count()).toBeGreaterThanOrEqual(2);
+  expect(await diagrams.first().locator('g.node').count()).toBeGreaterThan(3);
+  await page.goto('/es/docs/IntrusionSentinel/architecture/diagram');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+});
+
+test('the generated category index lists the sections of the documentation', async ({ page }) => {
+  await page.goto('/signin?next=%2Fdocs%2Fcategory%2Fintrusion-sentinel');
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/docs\/category\/intrusion-sentinel$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Intrusion Sentinel' })).toBeVisible();
+  for (const section of ['Introduction', 'Architecture', 'Installation', 'Usage', 'Troubleshooting']) {
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(section) })
+        .first(),
+    ).toBeVisible();
+  }
+});

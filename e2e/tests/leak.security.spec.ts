@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test } from './fixtures';
+
+/**
+ * The leak check (design.md §2): no title or distinctive sentence of any members-only page, in
+ * either locale, may appear in any public file or in any answer the server gives a client that
+ * may not read the documentation.
+ */
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Text as a reader would see it, whatever the encoding it was stored in. */
+function normalize(text: string): string {
+  return text
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&([a-z]+);/g, (whole, name: string) => ENTITIES[name] ?? whole)
+    .replace(/\s+/g, ' ');
+}
+
+function readDecoded(file: string): string {
+  const bytes = readFileSync(file);
+  if (file.endsWith('.br')) return brotliDecompressSync(bytes).toString('utf8');
+  if (file.endsWith('.gz')) return gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
+
+interface Secret {
+  page: string;
+  phrase: string;
+}
+
+/** Each members-only page's h1 (when specific enough) and up to four sentences of its body. */
+function restrictedSecrets(): Secret[] {
+  const secrets: Secret[] = [];
+  for (const file of walk(path.join(dist, 'members')).filter((name) => name.endsWith('index.html'))) {
+    const page = path.relative(path.join(dist, 'members'), file);
+    const html = readFileSync(file, 'utf8');
+    const article = /<article[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
+    const text = normalize(article.replace(/<(script|style|svg)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' '));
+    const title = normalize((/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(article)?.[1] ?? '').replace(/<[^>]+>/g, '')).trim();
+    if (title.split(' ').length >= 3) secrets.push({ page, phrase: title });
+    const sentences = text
+      .split(/(?<=[.!?])\s+/)
+      .map((sentence) => sentence.trim().split(' '))
+      .filter((words) => words.length >= 10 && words.every((word) => /^[\p{L}\p{N},;:()'’-]+[.!?]?$/u.test(word)));
+    for (const words of sentences.slice(0, 4)) secrets.push({ page, phrase: words.slice(0, 9).join(' ') });
+  }
+  return secrets;
+}
+
+const secrets = restrictedSecrets();
+
+function leaksIn(text: string): Secret[] {
+  const normalized = normalize(text);
+  return secrets.filter((secret) => normalized.includes(secret.phrase));
+}
+
+test.describe('leak check (security)', () => {
+  test('finds enough restricted text to look for, in both locales', () => {
+    expect(new Set(secrets.map((secret) => secret.page.split('/')[0])).size).toBe(2);
+    expect(secrets.length).toBeGreaterThan(250);
+  });
+
+  test('no public file, decompressed or not, contains restricted text', () => {
+    const found: string[] = [];
+    for (const file of walk(path.join(dist, 'public'))) {
+      for (const secret of leaksIn(readDecoded(file)))
+        found.push(`${path.relative(dist, file)} contains "${secret.phrase}" of ${secret.page}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('the sitemap lists no documentation page and every documentation page says noindex', () => {
+    for (const sitemap of ['public/sitemap.xml', 'public/es/sitemap.xml']) {
+      expect(readFileSync(path.join(dist, sitemap), 'utf8')).not.toMatch(/\/docs\//);
+    }
+    for (const file of walk(path.join(dist, 'members')).filter((name) => name.endsWith('.html'))) {
+      expect(readFileSync(file, 'utf8'), file).toMatch(
+        /<meta (data-rh=true )?name=("?)robots\2 content="noindex, nofollow"/,
+      );
+    }
+  });
+
+  test('no answer to an anonymous or not-allowed client contains restricted text', async ({ request }) => {
+    const targets = walk(path.join(dist, 'members'))
+      .filter((file) => !file.endsWith('.br') && !file.endsWith('.gz'))
+      .map((file) => `/${path.relative(path.join(dist, 'members'), file).split(path.sep).join('/')}`);
+    expect(targets.length).toBeGreaterThan(88);
+    const clients: Array<Record<string, string>> = [
+      {},
+      { 'Accept-Encoding': 'br, gzip' },
+      { Cookie: '__Host-session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFuYUB1YWkuY2wiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZX0.' },
+    ];
+    const found: string[] = [];
+    for (const target of targets) {
+      const variants = [
+        target,
+        target.replace(/\/index\.html$/, ''),
+        target.replace(/^\/(es\/)?docs/, (whole) => whole.toUpperCase()),
+      ];
+      for (const variant of variants) {
+        for (const headers of clients) {
+          const response = await request.get(variant, { headers, maxRedirects: 0 });
+          expect(response.status(), variant).toBeLessThan(500);
+          for (const secret of leaksIn(await response.text()))
+            found.push(`${variant} → "${secret.phrase}" of ${secret.page}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
