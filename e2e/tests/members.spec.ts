@@ -185,3 +185,45 @@ test('a public page loads no identity-provider code until the reader needs it', 
   await waitForHydration(page);
   await expect.poll(() => scripts.some((body) => body.includes('identitytoolkit'))).toBe(true);
 });
+
+test.describe('in-site navigation, for every demo account', () => {
+  for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.phone)) {
+    const isAllowed = ALLOWED.has(account.email);
+    test(`${account.role}: the navbar's Documentation link ${isAllowed ? 'opens the docs, and stops after sign-out' : 'leads to Not allowed'}`, async ({
+      page,
+    }) => {
+      await page.goto('/signin?next=%2Fprojects');
+      await waitForHydration(page);
+      await submitSignIn(page, 'en', account.email, DEMO_PASSWORD);
+      if (!isAllowed) {
+        await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeVisible();
+        await page.goto('/projects');
+        await waitForHydration(page);
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Documentation', exact: true })
+          .click();
+        await expect(page).toHaveURL(/\/signin\?next=%2Fdocs%2F/);
+        await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeVisible();
+        return;
+      }
+      await expect(page).toHaveURL(/\/projects$/);
+      await waitForHydration(page);
+      const navbar = page.getByRole('navigation', { name: 'Main' });
+      await navbar.getByRole('link', { name: 'Documentation', exact: true }).click();
+      await expect(page).toHaveURL(/\/docs\/documentation\/firebase-auth-setup$/);
+      await page
+        .getByRole('navigation', { name: 'Docs sidebar' })
+        .getByRole('link', { name: 'Restricted access' })
+        .click();
+      await expect(page).toHaveURL(/\/docs\/documentation\/restricted-access$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await navbar.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('heading', { name: SIGN_IN_TEXT.en.title })).toBeVisible();
+      await page.goto('/labs');
+      await waitForHydration(page);
+      await navbar.getByRole('link', { name: 'Documentation', exact: true }).click();
+      await expect(page).toHaveURL(/\/signin\?next=%2Fdocs%2Fdocumentation%2Ffirebase-auth-setup$/);
+    });
+  }
+});

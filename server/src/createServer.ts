@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { isRestrictedNormalizedPath, normalizePath } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
+import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { signInLocation, wantsPage } from './access/lock.js';
 import { readCookie, sessionCookieName } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
@@ -68,6 +69,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     now,
   });
   const cookieName = sessionCookieName(config.session.isSecure);
+  const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
   const baseHeaders = securityHeaders(config);
   const notFoundPages = new Map<string, SiteFile | undefined>(
     ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, publicFiles.get(`${prefix}/404.html`)]),
@@ -138,6 +140,10 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     }
     if (normalized.path === SESSION_PATH) {
       handleSession(req, res).catch((error: unknown) => fail(res, error));
+      return;
+    }
+    if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) {
+      proxyAuthHandler(req, res, normalized.path);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

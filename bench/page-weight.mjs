@@ -1,0 +1,112 @@
+// Compressed JavaScript (and all bytes) each kind of page transfers on a cold load, in Debian's
+// Chromium against the production build behind the real server and the Auth emulator.
+//
+//   node bench/page-weight.mjs
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = 4395;
+const origin = `http://localhost:${PORT}`;
+const stopEmulator = await startAuthEmulator({ quiet: true });
+const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  env: { ...process.env, PORT: String(PORT) },
+  stdio: 'ignore',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+
+async function measure(context, url) {
+  const page = await context.newPage();
+  const entries = [];
+  page.on('response', (response) =>
+    entries.push(
+      response
+        .request()
+        .sizes()
+        .then((size) => ({
+          type: response.request().resourceType(),
+          bytes: size.responseBodySize,
+          url: response.url(),
+        })),
+    ),
+  );
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const done = await Promise.all(entries);
+  await page.close();
+  const js = done.filter((entry) => entry.type === 'script');
+  return {
+    js: js.reduce((sum, entry) => sum + entry.bytes, 0),
+    scripts: js.length,
+    all: done.reduce((sum, entry) => sum + entry.bytes, 0),
+    identityProvider:
+      js.some((entry) => entry.url.includes('9099')) ||
+      done.some((entry) => /identitytoolkit|securetoken/.test(entry.url)),
+  };
+}
+
+try {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await fetch(origin);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const rows = [];
+  for (const url of [
+    '/',
+    '/labs',
+    '/projects',
+    '/blog',
+    '/es/blog/2024/08/20/desafios-futuros-ciberseguridad-chile',
+    '/signin',
+  ]) {
+    const context = await browser.newContext();
+    rows.push({ name: `${url} (anonymous)`, ...(await measure(context, `${origin}${url}`)) });
+    await context.close();
+  }
+  const member = await browser.newContext();
+  const page = await member.newPage();
+  await page.goto(`${origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
+  await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${origin}/labs`);
+  // Cold again: the member's cookie and sign-in stay, the HTTP cache goes.
+  await (await member.newCDPSession(page)).send('Network.clearBrowserCache');
+  await page.close();
+  rows.push({
+    name: '/docs/IntrusionSentinel/architecture/diagram (member)',
+    ...(await measure(member, `${origin}/docs/IntrusionSentinel/architecture/diagram`)),
+  });
+  await (await member.newCDPSession(await member.newPage())).send('Network.clearBrowserCache');
+  rows.push({ name: '/labs (member, signed in before)', ...(await measure(member, `${origin}/labs`)) });
+  await member.close();
+
+  console.log('\nCold load, compressed bytes (Chromium, production build, brotli)\n');
+  console.log('| page | JS KB | scripts | all KB | calls to the identity provider |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${(row.js / 1024).toFixed(1)} | ${row.scripts} | ${(row.all / 1024).toFixed(1)} | ${row.identityProvider ? 'yes' : 'no'} |`,
+    );
+  }
+  console.log('\nBudget: a public page ≤ 170 KB of JS and no identity-provider code before it is needed.');
+} finally {
+  await browser.close();
+  server.kill();
+  await stopEmulator();
+}
