@@ -82,7 +82,16 @@ export default {
         changefreq: null,
         priority: null,
         // Members-only pages stay out of the public sitemap (the server also refuses them).
-        ignorePatterns: ['/docs/**', '/es/docs/**', '/signin', '/es/signin', '/logOut', '/es/logOut'],
+        ignorePatterns: [
+          '/docs/**',
+          '/es/docs/**',
+          '/signin',
+          '/es/signin',
+          '/logOut',
+          '/es/logOut',
+          '/search',
+          '/es/search',
+        ],
       } satisfies SitemapOptions,
     ],
   ],

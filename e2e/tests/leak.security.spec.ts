@@ -33,7 +33,8 @@ function normalize(text: string): string {
 function readDecoded(file: string): string {
   const bytes = readFileSync(file);
   if (file.endsWith('.br')) return brotliDecompressSync(bytes).toString('utf8');
-  if (file.endsWith('.gz')) return gunzipSync(bytes).toString('utf8');
+  // Gzip by its magic number too: the search index's fragments are gzipped without a suffix.
+  if (file.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) return gunzipSync(bytes).toString('utf8');
   return bytes.toString('utf8');
 }
 
@@ -74,13 +75,20 @@ test.describe('leak check (security)', () => {
     expect(secrets.length).toBeGreaterThan(250);
   });
 
-  test('no public file, decompressed or not, contains restricted text', () => {
+  test('no public file, decompressed or not, search index included, contains restricted text', () => {
+    expect(walk(path.join(dist, 'public/pagefind')).some((file) => file.endsWith('.pf_fragment'))).toBe(true);
     const found: string[] = [];
     for (const file of walk(path.join(dist, 'public'))) {
       for (const secret of leaksIn(readDecoded(file)))
         found.push(`${path.relative(dist, file)} contains "${secret.phrase}" of ${secret.page}`);
     }
     expect(found).toEqual([]);
+  });
+
+  test('the check reads inside search-index fragments: the members’ index holds restricted text', () => {
+    const fragments = walk(path.join(dist, 'members/docs/pagefind/fragment'));
+    expect(fragments.length).toBeGreaterThan(44);
+    expect(fragments.some((file) => leaksIn(readDecoded(file)).length > 0)).toBe(true);
   });
 
   test('the sitemap lists no documentation page and every documentation page says noindex', () => {

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { readServerConfig } from './config.js';
 import { contentSecurityPolicy, inlineScriptHashes, type SecurityManifest } from './headers/csp.js';
+import { buildSearchIndex, closeSearchIndexer } from './search/buildIndexes.js';
 import { precompressDirectory } from './static/precompress.js';
 
 /**
@@ -62,7 +63,20 @@ await writeFile(
 `,
 );
 
+// Two search indexes: the public one, and the members' one under the locked /docs/ prefix.
+const publicPages = await buildSearchIndex({
+  siteDir: publicDir,
+  outputPath: path.join(publicDir, 'pagefind'),
+  rootSelector: 'main',
+});
+const memberPages = await buildSearchIndex({
+  siteDir: membersDir,
+  outputPath: path.join(membersDir, 'docs', 'pagefind'),
+  rootSelector: 'article',
+});
+await closeSearchIndexer();
+
 const compressed = (await precompressDirectory(publicDir)) + (await precompressDirectory(membersDir));
 console.log(
-  `Prepared ${outDir}: members-only docs moved out of public/, ${compressed} files precompressed (${Math.round(performance.now() - started)} ms).`,
+  `Prepared ${outDir}: members-only docs moved out of public/; ${hashes.length} inline scripts hashed into the CSP; search indexes of ${publicPages} public and ${memberPages} members' pages; ${compressed} files precompressed (${Math.round(performance.now() - started)} ms).`,
 );

@@ -32,9 +32,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], manifest:
   const authDomain = manifest.emulatorHost ? [] : [`https://${manifest.authDomain}`];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
+    // 'wasm-unsafe-eval' lets the search engine compile its WebAssembly; it allows no JavaScript eval.
     'script-src': [
       "'self'",
       ...scriptHashes,
+      "'wasm-unsafe-eval'",
       'https://apis.google.com',
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',

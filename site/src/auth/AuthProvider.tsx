@@ -15,6 +15,8 @@ export interface AuthContextValue {
   status: AuthStatus;
   reader: ReaderSnapshot | null;
   isAllowed: boolean;
+  /** Allowed and holding a server session: documentation files (and its search index) may be fetched. */
+  hasMembersAccess: boolean;
   /** Loads the SDK if needed and resolves once the reader's state is known. */
   load(): Promise<AuthApi>;
   /** Ends the session on the server and in the browser; resolves to null or the error. */
@@ -101,8 +103,16 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   }, [load, identity]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, reader, isAllowed, load, signOut, openSession }),
-    [status, reader, isAllowed, load, signOut, openSession],
+    () => ({
+      status,
+      reader,
+      isAllowed,
+      hasMembersAccess: isAllowed && hasSession === true,
+      load,
+      signOut,
+      openSession,
+    }),
+    [status, reader, isAllowed, hasSession, load, signOut, openSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

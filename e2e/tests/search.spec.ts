@@ -1,0 +1,115 @@
+import { expect, test, waitForHydration } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, submitSignIn } from './auth';
+
+/** A word only the documentation contains (the sensors' liveness messages, in both languages). */
+const DOCS_ONLY = 'heartbeat';
+
+async function openSearch(page: Page, via: 'button' | 'ctrl+k' | 'slash' = 'button') {
+  if (via === 'button') await page.getByRole('button', { name: /^(Search|Buscar)/ }).click();
+  else if (via === 'ctrl+k') await page.keyboard.press('Control+k');
+  else await page.keyboard.press('/');
+  const box = page.getByRole('combobox');
+  await expect(box).toBeFocused();
+  return box;
+}
+
+test.describe('search', () => {
+  test('a visitor finds public pages as they type, in English, with highlighted matches', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const box = await openSearch(page, 'ctrl+k');
+    await box.fill('resilient');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(options.first().locator('mark').first()).toContainText(/resilien/i);
+    await expect(
+      page.getByText('Members of the university can sign in to search the documentation too.'),
+    ).toBeVisible();
+  });
+
+  test('a visitor’s search never reaches the documentation or its index (security)', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/es/');
+    await waitForHydration(page);
+    const box = await openSearch(page, 'slash');
+    await box.fill(DOCS_ONLY);
+    await expect(page.getByText(/Sin resultados para|No hay resultados/)).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+    expect(requested.filter((path) => path.includes('/docs/'))).toEqual([]);
+    expect(requested.some((path) => path.startsWith('/pagefind/'))).toBe(true);
+  });
+
+  for (const locale of ['en', 'es'] as const) {
+    test(`an allowed reader finds the documentation in ${locale}, and keys move through results`, async ({ page }) => {
+      const prefix = locale === 'es' ? '/es' : '';
+      await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, locale, 'ana.torres@uai.cl', DEMO_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/labs$`));
+      await waitForHydration(page);
+      const box = await openSearch(page);
+      await box.fill(DOCS_ONLY);
+      const options = page.getByRole('option');
+      await expect(options.first()).toBeVisible();
+      await box.press('ArrowDown');
+      await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+      await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+      await box.press('ArrowDown');
+      await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await box.press('ArrowUp');
+      await box.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${prefix === '' ? '' : '/es'}/docs/IntrusionSentinel/`));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('Escape closes the dialog and gives focus back', async ({ page }) => {
+    await page.goto('/labs');
+    await waitForHydration(page);
+    const box = await openSearch(page);
+    await box.fill('blog');
+    await box.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Search/ })).toBeFocused();
+  });
+
+  test('the results page works on a direct load and after in-site navigation', async ({ page }) => {
+    await page.goto('/search?q=ciberseguridad');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    await expect(page.locator('ol li').first()).toBeVisible();
+    const directCount = await page.locator('ol li').count();
+    expect(directCount).toBeGreaterThan(1);
+    await page.goto('/');
+    await waitForHydration(page);
+    const box = await openSearch(page);
+    await box.fill('ciberseguridad');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.getByRole('link', { name: 'See all results' }).click();
+    await expect(page).toHaveURL(/\/search\?q=ciberseguridad$/);
+    await expect(page.locator('ol li')).toHaveCount(directCount);
+    await page.getByRole('searchbox', { name: 'Search the site' }).fill('laboratorio');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=laboratorio$/);
+  });
+
+  test('the dialog follows the colour mode', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await openSearch(page);
+    const background = await page.getByRole('dialog').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+  });
+});
+
+test('search code and index are not loaded until search is opened', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/projects');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((path) => path.includes('pagefind'))).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+
+/** Pages that are about the site's machinery, not content anyone searches for. */
+const NOT_INDEXED = /^(es\/)?(404\.html|signin\/|logOut\/|search\/)/;
+
+async function* pages(dir: string, prefix = ''): AsyncGenerator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const relative = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets' && entry.name !== 'pagefind')
+        yield* pages(path.join(dir, entry.name), `${relative}/`);
+    } else if (entry.name === 'index.html' && !NOT_INDEXED.test(relative)) {
+      yield relative;
+    }
+  }
+}
+
+export interface SearchIndexSpec {
+  /** Folder whose pages are indexed (`public/` or `members/`). */
+  siteDir: string;
+  /** Where the index is written, e.g. `public/pagefind` or `members/docs/pagefind`. */
+  outputPath: string;
+  /** The element that holds a page's own text (navigation and footers stay out). */
+  rootSelector: string;
+}
+
+/**
+ * Builds one Pagefind index (English and Spanish sub-indexes, chosen by each page's `lang`, with
+ * their stemmers) from the pages of one folder. Returns the number of pages indexed.
+ */
+export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: SearchIndexSpec): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({
+    rootSelector,
+    excludeSelectors: [
+      'nav',
+      '.theme-doc-toc-mobile',
+      '.pagination-nav',
+      '.theme-doc-footer',
+      'button',
+      '[aria-hidden="true"]',
+    ],
+  });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  let count = 0;
+  try {
+    for await (const relative of pages(siteDir)) {
+      const url = `/${relative.replace(/index\.html$/, '')}`;
+      const added = await index.addHTMLFile({ url, content: await readFile(path.join(siteDir, relative), 'utf8') });
+      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
+      count += 1;
+    }
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0)
+      throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+    // The site has its own search interface; Pagefind's ready-made ones are not served.
+    for (const file of await readdir(outputPath)) {
+      if (/^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(file)) await rm(path.join(outputPath, file));
+    }
+  } finally {
+    await index.deleteIndex();
+  }
+  return count;
+}
+
+export async function closeSearchIndexer(): Promise<void> {
+  await pagefind.close();
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
+import Translate, { translate } from '@docusaurus/Translate';
+import { useHistory, useLocation } from '@docusaurus/router';
+import Hit from '../search/Hit';
+import MembersHint from '../search/MembersHint';
+import { useSearch } from '../search/useSearch';
+import styles from '../search/styles.module.css';
+
+/** `/search?q=…`: the full list of results. The form also works before scripts have loaded. */
+export default function SearchPage(): ReactNode {
+  const location = useLocation();
+  const history = useHistory();
+  const query = new URLSearchParams(location.search).get('q') ?? '';
+  const [draft, setDraft] = useState(query);
+  useEffect(() => setDraft(query), [query]);
+  const { status, hits, includesMembers } = useSearch(query, 50);
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    history.push(`${location.pathname}?q=${encodeURIComponent(draft.trim())}`);
+  }
+
+  const label = translate({
+    id: 'search.label',
+    message: 'Search the site',
+    description: 'Accessible name of the search box',
+  });
+  return (
+    <Layout
+      title={translate({ id: 'search.pageTitle', message: 'Search', description: 'Title of the search results page' })}
+      description={translate({
+        id: 'search.pageDescription',
+        message: 'Search the pages of the UAI Trustworthy Systems Centre.',
+        description: 'Meta description of the search page',
+      })}
+    >
+      <main className="container margin-vert--lg">
+        <Heading as="h1">
+          <Translate id="search.pageHeading" description="Main heading of the search results page">
+            Search
+          </Translate>
+        </Heading>
+        <form role="search" method="get" onSubmit={submit} className={styles.pageForm}>
+          <input
+            className={styles.input}
+            type="search"
+            name="q"
+            aria-label={label}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="button button--primary">
+            <Translate id="search.submit" description="Button of the search results page">
+              Search
+            </Translate>
+          </button>
+        </form>
+        <div aria-live="polite">
+          {status === 'done' && (
+            <p>
+              <Translate
+                id="search.count"
+                description="How many results a search found"
+                values={{ count: hits.length, query: <strong>{query}</strong> }}
+              >
+                {'{count} results for {query}.'}
+              </Translate>
+            </p>
+          )}
+          {status === 'failed' && (
+            <p>
+              <Translate id="search.failed" description="Shown when the search engine could not load">
+                Search is unavailable right now. Please try again later.
+              </Translate>
+            </p>
+          )}
+        </div>
+        <ol className={styles.pageResults}>
+          {hits.map((hit) => (
+            <li key={hit.url}>
+              <Link to={hit.url} autoAddBaseUrl={false} className={styles.pageHit}>
+                <Hit hit={hit} />
+              </Link>
+            </li>
+          ))}
+        </ol>
+        {!includesMembers && <MembersHint />}
+      </main>
+    </Layout>
+  );
+}
