@@ -22,7 +22,11 @@ export default function AccountNavbarItem({ mobile = false, className }: Props):
   if (status === 'signed-in' && reader) {
     return wrap(
       <span className={clsx(mobile ? 'menu__link' : 'navbar__item', className)}>
-        <span className="margin-right--sm" data-testid="account-email">
+        <span
+          className={clsx('margin-right--sm', !mobile && 'account-email')}
+          data-testid="account-email"
+          title={reader.email ?? undefined}
+        >
           {reader.email}
         </span>
         <button
