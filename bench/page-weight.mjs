@@ -2,30 +2,9 @@
 // Chromium against the production build behind the real server and the Auth emulator.
 //
 //   node bench/page-weight.mjs
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { memberContext, startSite } from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 4395;
-const origin = `http://localhost:${PORT}`;
-const stopEmulator = await startAuthEmulator({ quiet: true });
-const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  env: { ...process.env, PORT: String(PORT) },
-  stdio: 'ignore',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const { origin, browser, stop } = await startSite(4395);
 
 async function measure(context, url) {
   const page = await context.newPage();
@@ -57,14 +36,6 @@ async function measure(context, url) {
 }
 
 try {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(origin);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   const rows = [];
   for (const url of [
     '/',
@@ -78,16 +49,7 @@ try {
     rows.push({ name: `${url} (anonymous)`, ...(await measure(context, `${origin}${url}`)) });
     await context.close();
   }
-  const member = await browser.newContext();
-  const page = await member.newPage();
-  await page.goto(`${origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
-  await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${origin}/labs`);
-  // Cold again: the member's cookie and sign-in stay, the HTTP cache goes.
-  await (await member.newCDPSession(page)).send('Network.clearBrowserCache');
-  await page.close();
+  const member = await memberContext(browser, origin);
   rows.push({
     name: '/docs/IntrusionSentinel/architecture/diagram (member)',
     ...(await measure(member, `${origin}/docs/IntrusionSentinel/architecture/diagram`)),
@@ -106,7 +68,5 @@ try {
   }
   console.log('\nBudget: a public page ≤ 170 KB of JS and no identity-provider code before it is needed.');
 } finally {
-  await browser.close();
-  server.kill();
-  await stopEmulator();
+  await stop();
 }

@@ -3,15 +3,8 @@
 // visitor and for a member (whose engine also merges the members' index).
 //
 //   node bench/search.mjs
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { memberContext, startSite } from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 4396;
-const origin = `http://localhost:${PORT}`;
 const QUERIES = [
   'security',
   'identity',
@@ -35,21 +28,7 @@ const QUERIES = [
   'critical',
 ];
 
-const stopEmulator = await startAuthEmulator({ quiet: true });
-const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  env: { ...process.env, PORT: String(PORT) },
-  stdio: 'ignore',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const { origin, browser, stop } = await startSite(4396);
 
 /** Types `query` into the open search box in the page itself and times until the list changes. */
 async function timeQuery(page, query) {
@@ -108,28 +87,12 @@ async function measure(context, label) {
 }
 
 try {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(origin);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   const rows = [];
   const visitor = await browser.newContext();
   rows.push(await measure(visitor, 'visitor (public index)'));
   await visitor.close();
 
-  const member = await browser.newContext();
-  const page = await member.newPage();
-  await page.goto(`${origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
-  await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${origin}/labs`);
-  await (await member.newCDPSession(page)).send('Network.clearBrowserCache');
-  await page.close();
+  const member = await memberContext(browser, origin);
   rows.push(await measure(member, 'member (public + members index)'));
   await member.close();
 
@@ -145,7 +108,5 @@ try {
   }
   console.log('\nAims: under 150 KB for the first query, under 100 ms from keystroke to results.');
 } finally {
-  await browser.close();
-  server.kill();
-  await stopEmulator();
+  await stop();
 }

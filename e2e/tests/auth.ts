@@ -41,3 +41,13 @@ export async function submitSignIn(page: Page, locale: Locale, email: string, pa
   await form.getByLabel(text.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: text.submit, exact: true }).click();
 }
+
+/** Signs in through the emulator's GitHub popup, creating the account with this address. */
+export async function signInWithGitHubPopup(page: Page, email: string): Promise<void> {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  const popup = await popupPromise;
+  await popup.getByText('Add new account').click();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
+}

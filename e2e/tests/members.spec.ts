@@ -6,6 +6,7 @@ import {
   DOCS_PAGE,
   SIGN_IN_TEXT,
   latestSmsCode,
+  signInWithGitHubPopup,
   submitSignIn,
   type Locale,
 } from './auth';
@@ -142,12 +143,7 @@ test('GitHub sign-in through the emulator popup works and returns the reader to 
   await serveGapiStandIn(context);
   await page.goto(DOCS_PAGE.en.path);
   await waitForHydration(page);
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
-  const popup = await popupPromise;
-  await popup.getByText('Add new account').click();
-  await popup.getByLabel('Email').fill('octo.student@alumnos.uai.cl');
-  await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
+  await signInWithGitHubPopup(page, 'octo.student@alumnos.uai.cl');
   await expect(page).toHaveURL(new RegExp(`${DOCS_PAGE.en.path}$`));
   await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE.en.heading })).toBeVisible();
   await expect(page.getByTestId('account-email')).toHaveText('octo.student@alumnos.uai.cl');
@@ -157,12 +153,7 @@ test('a GitHub account with an outside address sees Not allowed', async ({ page,
   await serveGapiStandIn(context);
   await page.goto('/signin');
   await waitForHydration(page);
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
-  const popup = await popupPromise;
-  await popup.getByText('Add new account').click();
-  await popup.getByLabel('Email').fill('octocat@github.example');
-  await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
+  await signInWithGitHubPopup(page, 'octocat@github.example');
   await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeVisible();
   await expect(page.getByText('You are signed in as octocat@github.example.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Link from '@docusaurus/Link';
+import GoHomeLink from './GoHomeLink';
 import Translate from '@docusaurus/Translate';
 import { useAuth } from '../auth/AuthProvider';
 import { describeAuthError } from '../auth/errors';
@@ -51,11 +51,7 @@ export default function SignOut({ onDone }: SignOutProps): ReactNode {
           </Translate>
         </p>
       )}
-      <Link to="/" className="button button--primary">
-        <Translate id="auth.notAllowed.goHome" description="Link back to the home page">
-          Go Home
-        </Translate>
-      </Link>
+      <GoHomeLink />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import Link from '@docusaurus/Link';
+import GoHomeLink from '../GoHomeLink';
 import Translate from '@docusaurus/Translate';
 import { useAuth } from '../../auth/AuthProvider';
 import { describeAuthError } from '../../auth/errors';
@@ -79,11 +79,7 @@ export default function NotAllowed(): ReactNode {
           )}
         </div>
       )}
-      <Link to="/" className="button button--primary button--sm">
-        <Translate id="auth.notAllowed.goHome" description="Link back to the home page">
-          Go Home
-        </Translate>
-      </Link>
+      <GoHomeLink isSmall />
     </section>
   );
 }
