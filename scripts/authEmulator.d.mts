@@ -5,3 +5,4 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; emailVerified: boolea
 export function seedDemoAccounts(): Promise<void>;
 export function latestSmsCode(phone: string): Promise<string | null>;
 export function startAuthEmulator(options?: { quiet?: boolean }): Promise<() => Promise<void>>;
+export function sentEmails(): Promise<Array<{ email: string; requestType: string }>>;

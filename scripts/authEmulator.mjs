@@ -116,3 +116,10 @@ export async function startAuthEmulator({ quiet = false } = {}) {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   };
 }
+
+/** The out-of-band codes (verification and password-reset e-mails) the emulator "sent". */
+export async function sentEmails() {
+  const response = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes = [] } = await response.json();
+  return oobCodes.map((entry) => ({ email: entry.email, requestType: entry.requestType }));
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode } from '../../scripts/authEmulator.mjs';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode, sentEmails } from '../../scripts/authEmulator.mjs';
 
 export const DOCS_PAGE = {
   en: { path: '/docs/IntrusionSentinel/architecture/overview', heading: /Architecture overview|Overview/i },

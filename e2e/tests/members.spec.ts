@@ -6,6 +6,7 @@ import {
   DOCS_PAGE,
   SIGN_IN_TEXT,
   latestSmsCode,
+  sentEmails,
   signInWithGitHubPopup,
   submitSignIn,
   type Locale,
@@ -217,4 +218,33 @@ test.describe('in-site navigation, for every demo account', () => {
       await expect(page).toHaveURL(/\/signin\?next=%2Fdocs%2Fdocumentation%2Ffirebase-auth-setup$/);
     });
   }
+});
+
+test('"Forgot password?" sends a reset e-mail and says so, in Spanish too', async ({ page }) => {
+  await page.goto('/es/signin');
+  await waitForHydration(page);
+  const form = page.locator('form');
+  await form.getByLabel(SIGN_IN_TEXT.es.email, { exact: true }).fill('diego.rojas@alumnos.uai.cl');
+  await form.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'le enviamos un enlace' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await sentEmails()).some(
+        (mail) => mail.email === 'diego.rojas@alumnos.uai.cl' && mail.requestType === 'PASSWORD_RESET',
+      ),
+    )
+    .toBe(true);
+});
+
+test('the unverified account can ask for a verification e-mail from the Not allowed screen', async ({ page }) => {
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'unverified@uai.cl', DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Send verification e-mail' }).click();
+  await expect(page.getByText('We sent you a verification link.')).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await sentEmails()).some((mail) => mail.email === 'unverified@uai.cl' && mail.requestType === 'VERIFY_EMAIL'),
+    )
+    .toBe(true);
 });
