@@ -86,6 +86,11 @@ const GAPI_STAND_IN = String.raw`(function () {
 })();`;
 
 export async function serveGapiStandIn(context: BrowserContext): Promise<void> {
+  // The emulator's popup also styles itself from public CDNs; offline those requests would
+  // wait on name resolution, so they fail at once instead (the popup works unstyled).
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
+    route.abort('internetdisconnected'),
+  );
   await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
   );
