@@ -21,6 +21,7 @@ export const publicRoutes: PublicRoute[] = [
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
     heading: same(/^El gobierno define prioridades de investigación y desarrollo en ciberseguridad/),
   },
+  { path: '/logOut', heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
 ];
 
 export const locales = [
