@@ -2,7 +2,7 @@
 // with a valid session and a hashed asset, next to nginx serving the same files on the same
 // core when nginx is installed. Needs a build (`npm run build`), wrk and taskset.
 //
-//   node bench/server-throughput.mjs [--seconds 10] [--connections 64]
+//   node bench/server-throughput.mjs [--seconds 10] [--connections 64] [--rounds 3]
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ const option = (name, fallback) => {
 };
 const seconds = option('seconds', 10);
 const connections = option('connections', 64);
+const rounds = option('rounds', 3);
 const dist = path.join(root, 'site/dist');
 const SERVER_PORT = 4391;
 const MEMBERS_PAGE = 'docs/IntrusionSentinel/architecture/overview';
@@ -142,15 +143,24 @@ try {
     await waitFor(`${nginxOrigin}/`);
   }
 
-  const rows = [];
-  for (const testCase of cases) {
-    const ours = wrk(`${origin}${testCase.path}`, testCase.headers);
-    const reference =
-      nginxOrigin && !testCase.path.startsWith('/docs') && !testCase.path.startsWith('/open/')
-        ? wrk(`${nginxOrigin}${testCase.path}`, ['Accept-Encoding: gzip'])
-        : null;
-    rows.push({ ...testCase, ours, reference });
+  // Rounds interleave the cases (and nginx) so that drift over the run (heap growth, thermal,
+  // the other core's load) does not favour whichever case runs first; each row is the median round.
+  const samples = cases.map(() => ({ ours: [], reference: [] }));
+  for (let round = 0; round < rounds; round += 1) {
+    cases.forEach((testCase, index) => {
+      samples[index].ours.push(wrk(`${origin}${testCase.path}`, testCase.headers));
+      if (nginxOrigin && !testCase.path.startsWith('/docs') && !testCase.path.startsWith('/open/')) {
+        samples[index].reference.push(wrk(`${nginxOrigin}${testCase.path}`, ['Accept-Encoding: gzip']));
+      }
+    });
   }
+  const median = (runs) =>
+    runs.length === 0 ? null : [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+  const rows = cases.map((testCase, index) => ({
+    ...testCase,
+    ours: median(samples[index].ours),
+    reference: median(samples[index].reference),
+  }));
   const controlRps = rows[1].ours.rps;
   console.log(
     `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each\n`,

@@ -8,19 +8,22 @@ export function sessionCookieName(isSecure: boolean): string {
   return isSecure ? '__Host-session' : 'session';
 }
 
+/**
+ * The value of one cookie, or undefined. Only its length is checked here: the value is looked up
+ * as it is, and `SessionGuard` checks its characters before anything is verified.
+ */
 export function readCookie(req: IncomingMessage, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header || header.length > 16 * 1024) return undefined;
-  let from = 0;
-  while (from < header.length) {
-    const end = header.indexOf(';', from);
-    const part = header.slice(from, end === -1 ? header.length : end).trim();
-    from = end === -1 ? header.length : end + 1;
-    if (!part.startsWith(`${name}=`)) continue;
-    const value = part.slice(name.length + 1);
-    return value.length > 0 && value.length <= MAX_COOKIE_VALUE && /^[\w.-]+$/.test(value) ? value : undefined;
-  }
-  return undefined;
+  const prefix = `${name}=`;
+  let start = header.startsWith(prefix) ? 0 : header.indexOf(`; ${prefix}`);
+  if (start === -1) start = header.indexOf(`;${prefix}`) + 1 || -1;
+  if (start === -1) return undefined;
+  if (start > 0) start = header.indexOf(prefix, start);
+  const valueStart = start + prefix.length;
+  const end = header.indexOf(';', valueStart);
+  const value = header.slice(valueStart, end === -1 ? header.length : end).trim();
+  return value.length > 0 && value.length <= MAX_COOKIE_VALUE ? value : undefined;
 }
 
 export function serializeSessionCookie(name: string, value: string, maxAgeMs: number, isSecure: boolean): string {

@@ -56,6 +56,8 @@ export class SessionGuard {
   async check(cookie: string | undefined): Promise<SessionCheck> {
     const known = this.checkCached(cookie);
     if (known || !cookie) return known ?? { kind: 'none' };
+    // Firebase session cookies are JWTs: anything else is not worth a call to the provider.
+    if (!/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
     const key = keyOf(cookie);
     const now = this.now();
     let identity: VerifiedIdentity;

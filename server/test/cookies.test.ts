@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
+import { describe, it } from 'node:test';
+import { readCookie } from '../src/session/cookies.js';
+
+const request = (cookie: string | undefined) =>
+  ({ headers: cookie === undefined ? {} : { cookie } }) as IncomingMessage;
+
+describe('readCookie', () => {
+  const cases: Array<[string | undefined, string | undefined]> = [
+    ['__Host-session=abc.def', 'abc.def'],
+    ['theme=dark; __Host-session=abc.def; other=1', 'abc.def'],
+    ['theme=dark;__Host-session=abc', 'abc'],
+    ['x__Host-session=abc', undefined],
+    ['session=abc', undefined],
+    ['my__Host-session=evil; __Host-session=good', 'good'],
+    ['__Host-session=', undefined],
+    [`__Host-session=${'a'.repeat(9000)}`, undefined],
+    [undefined, undefined],
+  ];
+  for (const [header, expected] of cases) {
+    it(`reads ${JSON.stringify(header)?.slice(0, 50)} as ${String(expected)}`, () => {
+      assert.equal(readCookie(request(header), '__Host-session'), expected);
+    });
+  }
+});
