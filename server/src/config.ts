@@ -35,24 +35,6 @@ export interface ServerConfig {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultSiteDir = path.resolve(here, '../../site/dist');
 
-export const SERVER_SETTINGS = {
-  PORT: 'TCP port to listen on (default 3000)',
-  HOST: 'Interface to listen on (default 127.0.0.1; 0.0.0.0 for all)',
-  SITE_DIR: 'Folder of the prepared build, holding public/ and members/ (default site/dist)',
-  NODE_ENV: '`production` turns on production checks and HSTS',
-  FIREBASE_PROJECT_ID: 'Firebase project whose ID tokens are accepted (default demo-trustworthy-systems)',
-  FIREBASE_AUTH_EMULATOR_HOST:
-    'Auth emulator host:port (default 127.0.0.1:9099 outside production; forbidden in production)',
-  GOOGLE_APPLICATION_CREDENTIALS: 'Service-account key file, required in production to mint session cookies',
-  SESSION_MAX_AGE_DAYS: 'Session cookie lifetime in days (default 5; 0.004 to 14)',
-  SESSION_COOKIE_SECURE:
-    '`false` drops the Secure flag and the __Host- prefix, for plain-http hosts other than localhost',
-  AUTH_PROXY_ORIGIN: 'When set, /__/auth/* is proxied to this origin (the project’s auth domain)',
-  SITE_STAFF_DOMAIN: 'Staff e-mail domain (default uai.cl)',
-  SITE_STUDENT_DOMAIN: 'Student e-mail domain (default alumnos.uai.cl)',
-  SITE_WHITELISTED_EMAIL: 'The one whitelisted reader (default guest.reader@example.com)',
-} as const;
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
