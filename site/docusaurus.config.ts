@@ -9,6 +9,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { readSiteIdentity } from './src/config/identity';
 import { createFooter } from './src/config/footer';
 import { readFirebaseClientConfig } from './src/config/firebase';
+import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
@@ -28,8 +29,8 @@ export default {
     faster: true,
   },
   i18n: {
-    defaultLocale: 'en',
-    locales: ['en', 'es'],
+    defaultLocale: DEFAULT_LOCALE,
+    locales: [...LOCALES],
     localeConfigs: {
       en: { label: 'English', direction: 'ltr', htmlLang: 'en' },
       es: { label: 'Español', direction: 'ltr', htmlLang: 'es' },
@@ -83,14 +84,9 @@ export default {
         priority: null,
         // Members-only pages stay out of the public sitemap (the server also refuses them).
         ignorePatterns: [
-          '/docs/**',
-          '/es/docs/**',
-          '/signin',
-          '/es/signin',
-          '/logOut',
-          '/es/logOut',
-          '/search',
-          '/es/search',
+          ...LOCALES.flatMap((each) =>
+            ['/docs/**', SIGN_IN_PATH, '/logOut', '/search'].map((page) => `${localePrefix(each)}${page}`),
+          ),
         ],
       } satisfies SitemapOptions,
     ],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultReaderPolicy, type ReaderPolicy } from '@trust/access-policy';
+import type { ReaderPolicy } from '@trust/access-policy';
+import { readPolicySettings } from '@trust/access-policy/settings';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (tests). */
@@ -11,8 +12,11 @@ export interface ServerConfig {
   siteDir: string;
   /** NODE_ENV=production: stricter start-up checks and HSTS. */
   isProduction: boolean;
-  /** Who may read the documentation. */
-  policy: ReaderPolicy;
+  /**
+   * Access-rule settings named in the environment (validated). Optional: the server enforces the
+   * rule recorded by the build, and refuses to start when these name a different one.
+   */
+  policySettings: Partial<ReaderPolicy>;
   firebase: {
     projectId: string;
     /** `host:port` of the Auth emulator; never set in production. */
@@ -34,6 +38,11 @@ export interface ServerConfig {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultSiteDir = path.resolve(here, '../../site/dist');
+
+/** `SITE_DIR`: the prepared build. The post-build step needs only this, no runtime secret. */
+export function siteDirSetting(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.SITE_DIR?.trim() || defaultSiteDir);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -88,22 +97,29 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
   if (isProduction && secureSetting === 'false')
     throw new ConfigError('SESSION_COOKIE_SECURE=false is not allowed in production.');
+  const rawRecheck = env.SESSION_RECHECK_SECONDS?.trim() || '240';
+  const recheckSeconds = Number(rawRecheck);
+  if (!Number.isInteger(recheckSeconds) || recheckSeconds < 1 || recheckSeconds > 3600) {
+    throw new ConfigError(`SESSION_RECHECK_SECONDS="${rawRecheck}" must be a whole number from 1 to 3600.`);
+  }
+  let policySettings: Partial<ReaderPolicy>;
+  try {
+    policySettings = readPolicySettings(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
-    siteDir: path.resolve(env.SITE_DIR?.trim() || defaultSiteDir),
+    siteDir: siteDirSetting(env),
     isProduction,
-    policy: {
-      staffDomain: env.SITE_STAFF_DOMAIN?.trim() || defaultReaderPolicy.staffDomain,
-      studentDomain: env.SITE_STUDENT_DOMAIN?.trim() || defaultReaderPolicy.studentDomain,
-      whitelistedEmail: env.SITE_WHITELISTED_EMAIL?.trim() || defaultReaderPolicy.whitelistedEmail,
-    },
+    policySettings,
     firebase: { projectId, emulatorHost },
     session: {
       maxAgeMs: Math.round(days * DAY_MS),
       isSecure: secureSetting !== 'false',
       recentSignInMs: 5 * 60 * 1000,
-      revocationCheckMs: 4 * 60 * 1000,
+      revocationCheckMs: recheckSeconds * 1000,
     },
     authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
   };

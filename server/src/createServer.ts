@@ -1,10 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isRestrictedNormalizedPath, normalizePath } from '@trust/access-policy';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  isRestrictedNormalizedPath,
+  localeOfPath,
+  localePrefix,
+  normalizePath,
+} from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { signInLocation, wantsPage } from './access/lock.js';
+import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
 import { readCookie, sessionCookieName } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
@@ -14,23 +21,12 @@ import type { IdentityVerifier } from './session/verifier.js';
 import { sendFile, sendText } from './static/send.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
 
-const LOCALES = ['es'] as const;
-
-/** The locale a path belongs to, for choosing its not-found page. */
-function localePrefixOf(normalizedPath: string): string {
-  const first = normalizedPath.split('/')[1];
-  return LOCALES.some((locale) => locale === first) ? `/${first}` : '';
-}
-
 /**
  * Headers on every response. The CSP comes from the post-build step (`security.json`), which
  * hashed the inline scripts of that very build. The opener policy keeps the sign-in popup able
  * to report back to the page that opened it.
  */
-function securityHeaders(config: ServerConfig): Record<string, string> {
-  const file = path.join(config.siteDir, 'security.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" (its post-build step writes it).`);
-  const { contentSecurityPolicy } = JSON.parse(readFileSync(file, 'utf8')) as { contentSecurityPolicy: string };
+function securityHeaders(config: ServerConfig, contentSecurityPolicy: string): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy,
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
@@ -55,28 +51,30 @@ export interface ServerDeps {
 }
 
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
+  const manifest = readBuildManifest(config.siteDir);
+  const policy = enforcedPolicy(manifest.readerPolicy, config.policySettings);
   const publicFiles = await loadSiteFiles(path.join(config.siteDir, 'public'), { requireIndex: true });
   const memberFiles = await loadSiteFiles(path.join(config.siteDir, 'members'), { requireIndex: false });
   const verifier = deps.verifier ?? createFirebaseVerifier(config);
   const now = deps.now ?? Date.now;
-  const guard = new SessionGuard(verifier, config.policy, config.session.revocationCheckMs, now);
+  const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now);
   const handleSession = createSessionApi({
     config,
     verifier,
     guard,
     limiter: new FailureLimiter(10, 60_000, now),
-    policy: config.policy,
+    policy,
     now,
   });
   const cookieName = sessionCookieName(config.session.isSecure);
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
-  const baseHeaders = securityHeaders(config);
+  const baseHeaders = securityHeaders(config, manifest.contentSecurityPolicy);
   const notFoundPages = new Map<string, SiteFile | undefined>(
-    ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, publicFiles.get(`${prefix}/404.html`)]),
+    LOCALES.map((locale) => [locale, publicFiles.get(`${localePrefix(locale)}/404.html`)]),
   );
 
   function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
-    const page = notFoundPages.get(localePrefixOf(normalizedPath)) ?? notFoundPages.get('');
+    const page = notFoundPages.get(localeOfPath(normalizedPath)) ?? notFoundPages.get(DEFAULT_LOCALE);
     if (page) sendFile(req, res, page, 404);
     else sendText(res, 404, 'Not found.');
   }

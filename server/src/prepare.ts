@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readServerConfig } from './config.js';
+import { siteDirSetting } from './config.js';
+import { BUILD_MANIFEST, type BuildManifest } from './buildManifest.js';
 import { contentSecurityPolicy, inlineScriptHashes, type SecurityManifest } from './headers/csp.js';
 import { buildSearchIndex, closeSearchIndexer } from './search/buildIndexes.js';
 import { precompressDirectory } from './static/precompress.js';
@@ -18,7 +19,7 @@ import { precompressDirectory } from './static/precompress.js';
 const MEMBERS_FOLDERS = ['docs', 'es/docs'];
 
 const started = performance.now();
-const outDir = path.resolve(process.argv[3] ?? readServerConfig().siteDir);
+const outDir = path.resolve(process.argv[3] ?? siteDirSetting());
 const buildDir = path.resolve(process.argv[2] ?? path.join(outDir, '../build'));
 if (!existsSync(path.join(buildDir, 'index.html'))) {
   console.error(`No Docusaurus build at ${buildDir}; run "npm run build".`);
@@ -50,18 +51,20 @@ if (!existsSync(manifestFile)) {
   console.error('The build has no security-manifest.json (site/plugins/security-manifest.ts).');
   process.exit(1);
 }
-const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as SecurityManifest;
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as SecurityManifest &
+  Pick<BuildManifest, 'readerPolicy' | 'localePrefixes'>;
 await rm(manifestFile);
 await rm(path.join(publicDir, 'es', 'security-manifest.json'), { force: true });
 const documents: string[] = [];
 for (const dir of [publicDir, membersDir])
   for await (const file of htmlFiles(dir)) documents.push(await readFile(file, 'utf8'));
 const hashes = inlineScriptHashes(documents);
-await writeFile(
-  path.join(outDir, 'security.json'),
-  `${JSON.stringify({ contentSecurityPolicy: contentSecurityPolicy(hashes, manifest) }, null, 2)}
-`,
-);
+const buildManifest: BuildManifest = {
+  contentSecurityPolicy: contentSecurityPolicy(hashes, manifest),
+  readerPolicy: manifest.readerPolicy,
+  localePrefixes: manifest.localePrefixes,
+};
+await writeFile(path.join(outDir, BUILD_MANIFEST), `${JSON.stringify(buildManifest, null, 2)}\n`);
 
 // Two search indexes: the public one, and the members' one under the locked /docs/ prefix.
 const publicPages = await buildSearchIndex({

@@ -16,7 +16,8 @@ describe('server settings', () => {
     assert.equal(config.firebase.emulatorHost, '127.0.0.1:9099');
     assert.equal(config.session.maxAgeMs, 5 * 24 * 3600 * 1000);
     assert.equal(config.session.isSecure, true);
-    assert.equal(config.policy.staffDomain, 'uai.cl');
+    assert.deepEqual(config.policySettings, {});
+    assert.equal(config.session.revocationCheckMs, 240_000);
   });
 
   it('refuses to start in production with FIREBASE_AUTH_EMULATOR_HOST set (security)', () => {

@@ -2,6 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOCALE_PREFIXES, defaultReaderPolicy } from '@trust/access-policy';
+import type { BuildManifest } from '../src/buildManifest.js';
 import { readServerConfig } from '../src/config.js';
 import { createSiteServer, type ServerDeps } from '../src/createServer.js';
 import { FakeVerifier } from './fakeVerifier.js';
@@ -10,6 +12,13 @@ import { precompressDirectory } from '../src/static/precompress.js';
 /** A policy as the post-build step writes it. */
 export const TEST_CSP =
   "default-src 'self'; script-src 'self' 'sha256-abc'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** What the post-build step records for the server, as it does for the default settings. */
+export const TEST_BUILD_MANIFEST: BuildManifest = {
+  contentSecurityPolicy: TEST_CSP,
+  readerPolicy: defaultReaderPolicy,
+  localePrefixes: [...LOCALE_PREFIXES],
+};
 
 /** Text that only members-only files contain. */
 export const MEMBERS_SECRET = 'Quetzal-members-only-7731';
@@ -35,20 +44,30 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-/** Writes the fixture, starts the real server on a free port, and removes everything on close. */
-export async function startTestSite(
+/** Writes a prepared build (the fixture and what the post-build step records) to a new folder. */
+export async function writeTestSite(
   files: Record<string, string> = FIXTURE,
-  deps: ServerDeps = { verifier: new FakeVerifier() },
-  env: NodeJS.ProcessEnv = {},
-): Promise<TestSite> {
+  manifest: object = TEST_BUILD_MANIFEST,
+): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-'));
   for (const [urlPath, content] of Object.entries(files)) {
     const file = path.join(dir, urlPath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   }
-  await writeFile(path.join(dir, 'security.json'), JSON.stringify({ contentSecurityPolicy: TEST_CSP }));
+  await writeFile(path.join(dir, 'security.json'), JSON.stringify(manifest));
   await precompressDirectory(dir);
+  return dir;
+}
+
+/** Writes the fixture, starts the real server on a free port, and removes everything on close. */
+export async function startTestSite(
+  files: Record<string, string> = FIXTURE,
+  deps: ServerDeps = { verifier: new FakeVerifier() },
+  env: NodeJS.ProcessEnv = {},
+  manifest: object = TEST_BUILD_MANIFEST,
+): Promise<TestSite> {
+  const dir = await writeTestSite(files, manifest);
   const config = { ...readServerConfig(env), port: 0, siteDir: dir };
   const { server } = await createSiteServer(config, deps);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

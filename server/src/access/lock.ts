@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { SIGN_IN_PATH, localeOfPath, localePrefix } from '@trust/access-policy';
 
 /** Whether a request for a locked page should be sent to sign-in (a page) or refused (anything else). */
 export function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
@@ -14,6 +15,6 @@ export function wantsPage(req: IncomingMessage, normalizedPath: string): boolean
  * normalised path (never the raw target) so that the way back is always a same-site path.
  */
 export function signInLocation(normalizedPath: string, query: string): string {
-  const prefix = /^\/es(\/|$)/.test(normalizedPath) ? '/es' : '';
-  return `${prefix}/signin?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
+  const prefix = localePrefix(localeOfPath(normalizedPath));
+  return `${prefix}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
 }

@@ -1,4 +1,5 @@
-import { defaultReaderPolicy, type ReaderPolicy } from '@trust/access-policy';
+import type { ReaderPolicy } from '@trust/access-policy';
+import { readReaderPolicy } from '@trust/access-policy/settings';
 
 /**
  * Who the site speaks for. Constants are the centre's; deployment-specific values come from
@@ -34,7 +35,6 @@ export const ENV_SETTINGS = {
 type Env = Partial<Record<keyof typeof ENV_SETTINGS, string>> & Record<string, string | undefined>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 function setting(
   env: Env,
@@ -85,27 +85,7 @@ export function readSiteIdentity(env: Env = process.env): SiteIdentity {
       (v) => EMAIL.test(v),
       'an e-mail address',
     ),
-    whitelistedEmail: setting(
-      env,
-      'SITE_WHITELISTED_EMAIL',
-      defaultReaderPolicy.whitelistedEmail,
-      (v) => EMAIL.test(v),
-      'an e-mail address',
-    ),
-    staffDomain: setting(
-      env,
-      'SITE_STAFF_DOMAIN',
-      defaultReaderPolicy.staffDomain,
-      (v) => DOMAIN.test(v),
-      'a lower-case domain such as uai.cl',
-    ),
-    studentDomain: setting(
-      env,
-      'SITE_STUDENT_DOMAIN',
-      defaultReaderPolicy.studentDomain,
-      (v) => DOMAIN.test(v),
-      'a lower-case domain such as alumnos.uai.cl',
-    ),
+    ...readReaderPolicy(env),
     socialNetwork: {
       name: 'LinkedIn',
       url: setting(
