@@ -45,6 +45,11 @@ export class FakeVerifier implements IdentityVerifier {
     return idToken.replace(/^ok\./, 'session.');
   }
 
+  async revokeSessions(uid: string): Promise<void> {
+    if (this.isUnreachable) throw Object.assign(new Error('unreachable'), { code: 'app/network-error' });
+    this.revoked.add(uid);
+  }
+
   async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
     if (!cookie.startsWith('session.')) throw Object.assign(new Error('bad'), { code: 'auth/argument-error' });
     const identity = this.#decode(cookie, 'session-cookie');

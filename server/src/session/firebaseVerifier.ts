@@ -33,5 +33,6 @@ export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
     createSessionCookie: (idToken, maxAgeMs) => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs }),
     verifySessionCookie: async (cookie, checkRevoked) =>
       toIdentity(await auth.verifySessionCookie(cookie, checkRevoked)),
+    revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
   };
 }

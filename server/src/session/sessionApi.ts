@@ -110,10 +110,25 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     sendJson(res, 200, { active: true, email: result.identity.email ?? null });
   }
 
-  function remove(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * Sign-out ends the session on the server too: a copy of the cookie kept elsewhere (another
+   * tab's jar, a stolen copy) is refused by every instance once its revocation re-check falls
+   * due. Firebase revokes per user, so this also signs the reader out on their other devices.
+   */
+  async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req)) return sendJson(res, 403, { error: 'cross-origin' });
     const cookie = readCookie(req, cookieName);
-    if (cookie) guard.forget(cookie);
+    if (cookie) {
+      guard.forget(cookie);
+      try {
+        const identity = await verifier.verifySessionCookie(cookie, false);
+        await verifier.revokeSessions(identity.uid);
+      } catch (error) {
+        // A cookie that no longer verifies has nothing left to revoke; anything else is logged and
+        // the browser's copy is still cleared, which is what the reader asked for.
+        if (!isInvalidCredentialError(error)) console.error('Sign-out could not revoke the session:', error);
+      }
+    }
     sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookie(cookieName, config.session.isSecure) });
   }
 

@@ -27,6 +27,11 @@ const keyOf = (cookie: string) => cookie;
  */
 export class SessionGuard {
   readonly #cache = new Map<string, CachedSession>();
+  /**
+   * Checks under way, by cookie: when a session's re-check falls due under load, every request
+   * that carries it waits for the same provider call instead of making its own.
+   */
+  readonly #pending = new Map<string, Promise<SessionCheck>>();
 
   constructor(
     private readonly verifier: IdentityVerifier,
@@ -59,6 +64,14 @@ export class SessionGuard {
     // Firebase session cookies are JWTs: anything else is not worth a call to the provider.
     if (!/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
     const key = keyOf(cookie);
+    const pending = this.#pending.get(key);
+    if (pending) return pending;
+    const checking = this.#verify(cookie, key).finally(() => this.#pending.delete(key));
+    this.#pending.set(key, checking);
+    return checking;
+  }
+
+  async #verify(cookie: string, key: string): Promise<SessionCheck> {
     const now = this.now();
     let identity: VerifiedIdentity;
     try {

@@ -15,6 +15,8 @@ export interface IdentityVerifier {
   createSessionCookie(idToken: string, maxAgeMs: number): Promise<string>;
   /** Verifies a session cookie locally; with `checkRevoked`, also asks whether it was revoked or the user disabled. */
   verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity>;
+  /** Ends every session of this user: cookies and refresh tokens issued before now stop working. */
+  revokeSessions(uid: string): Promise<void>;
 }
 
 /**

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { defaultReaderPolicy } from '@trust/access-policy';
+import { SessionGuard } from '../src/session/sessionGuard.js';
+import type { VerifiedIdentity } from '../src/session/verifier.js';
+import { FakeVerifier } from './fakeVerifier.js';
+import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+
+const RECHECK_MS = 240_000;
+const sites: TestSite[] = [];
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((site) => site.close()));
+});
+
+/** A provider whose answers wait until the test lets them through, and that counts its calls. */
+class GatedVerifier extends FakeVerifier {
+  calls = 0;
+  #open: () => void = () => {};
+  gate: Promise<void> = Promise.resolve();
+  hold(): void {
+    this.gate = new Promise<void>((resolve) => (this.#open = resolve));
+  }
+  release(): void {
+    this.#open();
+  }
+  override async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
+    this.calls += 1;
+    await this.gate;
+    return super.verifySessionCookie(cookie, checkRevoked);
+  }
+}
+
+async function signIn(site: TestSite, email: string): Promise<string> {
+  const response = await rawRequest(site.origin, '/api/session', {
+    method: 'POST',
+    headers: { Origin: site.origin, Authorization: `Bearer ${FakeVerifier.token(email)}` },
+  });
+  assert.equal(response.status, 204);
+  return String(response.headers['set-cookie']).split(';')[0]!;
+}
+
+const page = (site: TestSite, cookie: string) =>
+  rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie, Accept: 'text/html' } });
+
+describe('session re-checks and sign-out (security)', () => {
+  it('makes one provider call for 50 concurrent checks of a cookie due for re-check', async () => {
+    let clock = 1_000_000;
+    const verifier = new GatedVerifier(() => clock);
+    const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
+    const cookie = `session.${Buffer.from('ana.torres@uai.cl').toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+    assert.equal((await guard.check(cookie)).kind, 'allowed');
+    assert.equal(verifier.calls, 1);
+
+    clock += RECHECK_MS;
+    verifier.hold();
+    const answers = Promise.all(Array.from({ length: 50 }, () => guard.check(cookie)));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(verifier.calls, 2);
+    verifier.release();
+    const results = await answers;
+    assert.deepEqual(new Set(results.map((result) => result.kind)), new Set(['allowed']));
+    assert.equal(verifier.calls, 2);
+  });
+
+  it('makes one provider call for 50 concurrent page requests whose cookie is due for re-check', async () => {
+    let clock = Date.now();
+    const verifier = new GatedVerifier(() => clock);
+    const site = await startTestSite(undefined, { verifier, now: () => clock });
+    sites.push(site);
+    const cookie = await signIn(site, 'ana.torres@uai.cl');
+    assert.equal((await page(site, cookie)).status, 200);
+    const before = verifier.revocationChecks;
+    clock += RECHECK_MS;
+    verifier.hold();
+    const requests = Promise.all(Array.from({ length: 50 }, async () => (await page(site, cookie)).status));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    verifier.release();
+    const statuses = await requests;
+    assert.deepEqual(
+      statuses,
+      Array.from({ length: 50 }, () => 200),
+    );
+    assert.equal(verifier.revocationChecks - before, 1);
+  });
+
+  it('after sign-out, a kept copy of the cookie is refused by every instance once the re-check is due', async () => {
+    let clock = Date.now();
+    const provider = new FakeVerifier(() => clock);
+    const now = () => clock;
+    const first = await startTestSite(undefined, { verifier: provider, now });
+    const second = await startTestSite(undefined, { verifier: provider, now });
+    sites.push(first, second);
+    const cookie = await signIn(first, 'diego.rojas@alumnos.uai.cl');
+    assert.equal((await page(first, cookie)).status, 200);
+    assert.equal((await page(second, cookie)).status, 200);
+
+    const signOut = await rawRequest(first.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: first.origin, Cookie: cookie },
+    });
+    assert.equal(signOut.status, 204);
+    assert.match(String(signOut.headers['set-cookie']), /^__Host-session=; /);
+
+    const kept = await page(first, cookie);
+    assert.equal(kept.status, 302);
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    clock += RECHECK_MS;
+    const elsewhere = await page(second, cookie);
+    assert.equal(elsewhere.status, 302);
+    assert.equal(elsewhere.headers.location, '/signin?next=%2Fdocs%2Fguide');
+  });
+});
