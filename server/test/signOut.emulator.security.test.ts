@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_PASSWORD, EMULATOR_HOST, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+
+/**
+ * Against the real Firebase Auth emulator and the Admin SDK: what sign-out does to a copy of
+ * the session cookie kept elsewhere. The re-check interval is shortened to one second so the
+ * test need not wait the default four minutes.
+ */
+let stopEmulator: () => Promise<void>;
+let site: TestSite;
+before(async () => {
+  stopEmulator = await startAuthEmulator({ quiet: true });
+  site = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
+});
+after(async () => {
+  await site?.close();
+  await stopEmulator?.();
+});
+
+async function idTokenOf(email: string): Promise<string> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+const page = (cookie: string) =>
+  rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie, Accept: 'text/html' } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sign-out with the Auth emulator (security)', () => {
+  it('refuses a kept copy of the cookie once the re-check is due', async () => {
+    const opened = await rawRequest(site.origin, '/api/session', {
+      method: 'POST',
+      headers: { Origin: site.origin, Authorization: `Bearer ${await idTokenOf('ana.torres@uai.cl')}` },
+    });
+    assert.equal(opened.status, 204);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    assert.equal((await page(cookie)).status, 200);
+
+    // Firebase compares revocation times in whole seconds: sign out in a later second than sign-in.
+    await sleep(1_100);
+    const closed = await rawRequest(site.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: site.origin, Cookie: cookie },
+    });
+    assert.equal(closed.status, 204);
+    await sleep(1_100);
+    const kept = await page(cookie);
+    assert.equal(kept.status, 302);
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+  });
+
+  it('keeps serving a session that was not signed out', async () => {
+    const opened = await rawRequest(site.origin, '/api/session', {
+      method: 'POST',
+      headers: { Origin: site.origin, Authorization: `Bearer ${await idTokenOf('diego.rojas@alumnos.uai.cl')}` },
+    });
+    assert.equal(opened.status, 204);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    await sleep(1_100);
+    assert.equal((await page(cookie)).status, 200);
+  });
+});
