@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
 /**
- * The leak check (design.md §2): no title or distinctive sentence of any members-only page, in
+ * The leak check: no title or distinctive sentence of any members-only page, in
  * either locale, may appear in any public file or in any answer the server gives a client that
  * may not read the documentation.
  */

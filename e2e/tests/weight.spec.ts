@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { scriptBytes } from './weight';
 
-/** design.md §7: a public page transfers at most 170 KB of compressed JavaScript. */
+/** The page-weight budget: a public page transfers at most 170 KB of compressed JavaScript. */
 const PUBLIC_JS_BUDGET = 170 * 1024;
 
 for (const path of ['/', '/labs', '/es/blog']) {

@@ -9,7 +9,8 @@
  *   which brings them back afterwards.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import { isRestrictedPath } from '@trust/access-policy';
+import { SIGN_IN_PATH, isRestrictedPath, localeOfPath, localePrefix } from '@trust/access-policy';
+import { skipMergedChunks } from './chunkAssets';
 import { currentAccess } from './readerState';
 
 interface DocusaurusGlobal {
@@ -29,25 +30,13 @@ function guard(docusaurus: DocusaurusGlobal): DocusaurusGlobal {
 }
 
 function signInPathFor(target: string): string {
-  const prefix = /^\/es(\/|$)/.test(target) ? '/es' : '';
-  return `${prefix}/signin?next=${encodeURIComponent(target)}`;
+  return `${localePrefix(localeOfPath(target))}${SIGN_IN_PATH}?next=${encodeURIComponent(target)}`;
 }
 
 declare const __webpack_require__: { gca?: (chunkName: string) => string };
 
-/**
- * The members-chunks plugin names chunk files with a function, and for a chunk that was merged
- * into another (no file of its own) the bundler's runtime then answers `<name>.javascript`
- * where a string template gave a URL containing `undefined`, which Docusaurus skips when
- * prefetching. Restore that signal so no request is made for a file that does not exist.
- */
 function keepMergedChunksUnfetched(): void {
-  const getChunkAsset = __webpack_require__.gca;
-  if (!getChunkAsset) return;
-  __webpack_require__.gca = (chunkName) => {
-    const url = getChunkAsset(chunkName);
-    return url.endsWith('.javascript') ? 'undefined' : url;
-  };
+  if (__webpack_require__.gca) __webpack_require__.gca = skipMergedChunks(__webpack_require__.gca);
 }
 
 if (ExecutionEnvironment.canUseDOM) {
