@@ -1,10 +1,11 @@
+import { LOCALES } from '@trust/access-policy';
 import type { Lab, Localized, Project, ResourceLink } from './types';
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PERIOD = /^\d{4}(–\d{4})?$/;
 
 function checkText(where: string, text: Localized, problems: string[]): void {
-  for (const locale of ['en', 'es'] as const) {
+  for (const locale of LOCALES) {
     if (typeof text?.[locale] !== 'string' || text[locale].trim() === '')
       problems.push(`${where}: the ${locale} text is empty`);
   }

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
+import { SIGN_IN_PATH } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
 
 interface Props {
@@ -46,10 +47,13 @@ export default function AccountNavbarItem({ mobile = false, className }: Props):
       </span>,
     );
   }
-  const isSignInPage = /\/signin\/?$/.test(location.pathname);
+  const isSignInPage = location.pathname.replace(/\/$/, '').endsWith(SIGN_IN_PATH);
   const next = encodeURIComponent(`${location.pathname}${location.search}`);
   return wrap(
-    <Link className={linkClass} to={isSignInPage ? `${location.pathname}${location.search}` : `/signin?next=${next}`}>
+    <Link
+      className={linkClass}
+      to={isSignInPage ? `${location.pathname}${location.search}` : `${SIGN_IN_PATH}?next=${next}`}
+    >
       <Translate id="auth.navbar.signIn" description="Navbar link to the sign-in page">
         Sign in
       </Translate>
