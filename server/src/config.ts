@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReaderPolicy } from '@trust/access-policy';
+import type { ProviderLimits } from './session/boundedVerifier.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
 
 export interface ServerConfig {
@@ -31,7 +32,15 @@ export interface ServerConfig {
     recentSignInMs: number;
     /** How often a cached session is re-checked for revocation and disabled accounts. */
     revocationCheckMs: number;
+    /**
+     * How much longer a verified session keeps being served when its re-check cannot reach the
+     * provider: members ride out a short outage, at the price of a revocation taking effect up to
+     * this much later while the provider is down.
+     */
+    outageGraceMs: number;
   };
+  /** Bounds on calls to the identity provider. */
+  provider: ProviderLimits;
   /** Origin of the project's auth handler (`https://<project>.firebaseapp.com`) to proxy `/__/auth/*` to. */
   authProxyOrigin: string | null;
 }
@@ -62,6 +71,15 @@ function originSetting(env: NodeJS.ProcessEnv, name: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new ConfigError(`${name} must be an http(s) origin.`);
   return url.origin;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim() || String(fallback);
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name}="${raw}" must be a whole number from ${min} to ${max}.`);
+  }
+  return value;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -97,11 +115,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
   if (isProduction && secureSetting === 'false')
     throw new ConfigError('SESSION_COOKIE_SECURE=false is not allowed in production.');
-  const rawRecheck = env.SESSION_RECHECK_SECONDS?.trim() || '240';
-  const recheckSeconds = Number(rawRecheck);
-  if (!Number.isInteger(recheckSeconds) || recheckSeconds < 1 || recheckSeconds > 3600) {
-    throw new ConfigError(`SESSION_RECHECK_SECONDS="${rawRecheck}" must be a whole number from 1 to 3600.`);
-  }
+  const recheckSeconds = wholeNumber(env, 'SESSION_RECHECK_SECONDS', 240, 1, 3600);
+  const graceSeconds = wholeNumber(env, 'SESSION_OUTAGE_GRACE_SECONDS', 300, 0, 3600);
+  const provider: ProviderLimits = {
+    timeoutMs: wholeNumber(env, 'PROVIDER_TIMEOUT_MS', 3000, 100, 30_000),
+    failuresToOpen: wholeNumber(env, 'PROVIDER_FAILURES_TO_PAUSE', 5, 1, 1000),
+    openMs: wholeNumber(env, 'PROVIDER_PAUSE_SECONDS', 10, 1, 600) * 1000,
+  };
   let policySettings: Partial<ReaderPolicy>;
   try {
     policySettings = readPolicySettings(env);
@@ -120,7 +140,9 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       isSecure: secureSetting !== 'false',
       recentSignInMs: 5 * 60 * 1000,
       revocationCheckMs: recheckSeconds * 1000,
+      outageGraceMs: graceSeconds * 1000,
     },
+    provider,
     authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
   };
 }

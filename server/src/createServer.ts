@@ -11,8 +11,10 @@ import {
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { signInLocation, wantsPage } from './access/lock.js';
+import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
 import { readCookie, sessionCookieName } from './session/cookies.js';
+import { boundVerifier } from './session/boundedVerifier.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
 import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
@@ -55,9 +57,9 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const policy = enforcedPolicy(manifest.readerPolicy, config.policySettings);
   const publicFiles = await loadSiteFiles(path.join(config.siteDir, 'public'), { requireIndex: true });
   const memberFiles = await loadSiteFiles(path.join(config.siteDir, 'members'), { requireIndex: false });
-  const verifier = deps.verifier ?? createFirebaseVerifier(config);
   const now = deps.now ?? Date.now;
-  const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now);
+  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(config), config.provider);
+  const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({
     config,
     verifier,
@@ -68,6 +70,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   });
   const cookieName = sessionCookieName(config.session.isSecure);
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
+  const sendUnavailable = createUnavailableAnswer(publicFiles);
   const baseHeaders = securityHeaders(config, manifest.contentSecurityPolicy);
   const notFoundPages = new Map<string, SiteFile | undefined>(
     LOCALES.map((locale) => [locale, publicFiles.get(`${localePrefix(locale)}/404.html`)]),
@@ -87,14 +90,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   ): void {
     if (session.kind !== 'allowed') res.setHeader('Vary', 'Cookie');
     if (session.kind === 'unavailable') {
-      sendText(
-        res,
-        503,
-        'The documentation is temporarily unavailable: sign-in cannot be checked right now. Please try again in a few minutes.',
-        {
-          'Retry-After': '30',
-        },
-      );
+      sendUnavailable(res, normalizedPath, wantsPage(req, normalizedPath));
       return;
     }
     if (session.kind === 'none') {

@@ -38,6 +38,7 @@ export class SessionGuard {
     private readonly policy: ReaderPolicy,
     private readonly revocationCheckMs: number,
     private readonly now: () => number = Date.now,
+    private readonly outageGraceMs = 0,
   ) {}
 
   /**
@@ -77,8 +78,21 @@ export class SessionGuard {
     try {
       identity = await this.verifier.verifySessionCookie(cookie, true);
     } catch (error) {
-      this.#cache.delete(key);
-      return isInvalidCredentialError(error) ? { kind: 'none' } : { kind: 'unavailable' };
+      if (isInvalidCredentialError(error)) {
+        this.#cache.delete(key);
+        return { kind: 'none' };
+      }
+      // The provider cannot be asked: a session verified before (its signature and expiry were
+      // checked then, its expiry still is) is served a little longer; only revocation waits.
+      const cached = this.#cache.get(key);
+      const later = this.now();
+      if (
+        cached &&
+        later < cached.expiresAtMs &&
+        later - cached.revocationCheckedAt < this.revocationCheckMs + this.outageGraceMs
+      )
+        return cached.answer;
+      return { kind: 'unavailable' };
     }
     if (!isAllowedReader(identity, this.policy)) {
       this.#cache.delete(key);

@@ -150,7 +150,7 @@ const MESSAGES: Record<string, () => string> = {
   'session/unavailable': () =>
     translate({
       id: 'auth.error.sessionUnavailable',
-      message: 'The documentation is temporarily unavailable. Try again in a few minutes.',
+      message: 'Signing in cannot be completed right now: the service that checks it is not answering. Try again in a few minutes.',
       description: 'The server cannot verify sessions right now',
     }),
 };

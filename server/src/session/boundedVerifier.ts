@@ -1,0 +1,72 @@
+import { isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
+
+export interface ProviderLimits {
+  /** Longest wait for one answer from the identity provider. */
+  timeoutMs: number;
+  /** Consecutive failed calls after which the server stops calling for a while. */
+  failuresToOpen: number;
+  /** How long calls fail at once after that, before one is let through again. */
+  openMs: number;
+}
+
+/** The provider did not answer in time, or is being given a rest: the caller answers 503. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+  readonly code: string;
+  constructor(reason: 'timeout' | 'circuit-open') {
+    super(
+      reason === 'timeout'
+        ? 'The identity provider did not answer in time.'
+        : 'The identity provider has been failing; not calling it for a moment.',
+    );
+    this.code = `app/provider-${reason}`;
+  }
+}
+
+/**
+ * Bounds every call to the identity provider: each waits at most `timeoutMs`, and after
+ * `failuresToOpen` failures in a row the calls fail at once for `openMs` (then one is tried, and
+ * a success closes the circuit again). A provider that hangs, as a network partition looks,
+ * therefore costs each request a few seconds at most and, once noticed, nothing at all, instead
+ * of holding every member's request and socket open.
+ *
+ * An answer that a credential is bad is an answer: it does not count as a failure.
+ */
+export function boundVerifier(
+  verifier: IdentityVerifier,
+  limits: ProviderLimits,
+  now: () => number = Date.now,
+): IdentityVerifier {
+  let failures = 0;
+  let openUntil = 0;
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    if (failures >= limits.failuresToOpen && now() < openUntil) throw new ProviderUnavailableError('circuit-open');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ProviderUnavailableError('timeout')), limits.timeoutMs);
+    });
+    try {
+      const result = await Promise.race([run(), timeout]);
+      failures = 0;
+      return result;
+    } catch (error) {
+      if (isInvalidCredentialError(error)) {
+        failures = 0;
+      } else {
+        failures += 1;
+        if (failures >= limits.failuresToOpen) openUntil = now() + limits.openMs;
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    verifyIdToken: (idToken) => call(() => verifier.verifyIdToken(idToken)),
+    createSessionCookie: (idToken, maxAgeMs) => call(() => verifier.createSessionCookie(idToken, maxAgeMs)),
+    verifySessionCookie: (cookie, checkRevoked) => call(() => verifier.verifySessionCookie(cookie, checkRevoked)),
+    revokeSessions: (uid) => call(() => verifier.revokeSessions(uid)),
+  };
+}
