@@ -85,7 +85,9 @@ export default {
         // Members-only pages stay out of the public sitemap (the server also refuses them).
         ignorePatterns: [
           ...LOCALES.flatMap((each) =>
-            ['/docs/**', SIGN_IN_PATH, '/logOut', '/search', '/unavailable'].map((page) => `${localePrefix(each)}${page}`),
+            ['/docs/**', SIGN_IN_PATH, '/logOut', '/search', '/unavailable'].map(
+              (page) => `${localePrefix(each)}${page}`,
+            ),
           ),
         ],
       } satisfies SitemapOptions,

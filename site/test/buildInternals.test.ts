@@ -9,7 +9,7 @@ import { skipMergedChunks } from '../src/auth/chunkAssets.js';
  * upgrade that changes its format shows up here rather than as documentation chunks published
  * under the public `assets/js/`.
  */
-const registry = readFileSync(new URL('./fixtures/registry.sample.js', import.meta.url), 'utf8');
+const registry = readFileSync(new URL('./fixtures/registry.sample.txt', import.meta.url), 'utf8');
 
 describe('the build internals the lock depends on (security)', () => {
   it('membersChunkNames picks exactly the documentation chunks of a generated registry', () => {

@@ -84,10 +84,12 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
 
   const signOut = useCallback(async (): Promise<unknown> => {
     try {
-      await deleteServerSession();
-      setHasSession(false);
+      // The provider's sign-out first: ending the server session revokes the account's tokens,
+      // and an SDK still holding them would fail its next refresh.
       const api = await load();
       await api.signOut();
+      await deleteServerSession();
+      setHasSession(false);
       rememberReturningReader(false);
       return null;
     } catch (error) {

@@ -150,7 +150,8 @@ const MESSAGES: Record<string, () => string> = {
   'session/unavailable': () =>
     translate({
       id: 'auth.error.sessionUnavailable',
-      message: 'Signing in cannot be completed right now: the service that checks it is not answering. Try again in a few minutes.',
+      message:
+        'Signing in cannot be completed right now: the service that checks it is not answering. Try again in a few minutes.',
       description: 'The server cannot verify sessions right now',
     }),
 };
