@@ -4,5 +4,9 @@ export const DEMO_PASSWORD: string;
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; emailVerified: boolean; role: string; phone?: string }>;
 export function seedDemoAccounts(): Promise<void>;
 export function latestSmsCode(phone: string): Promise<string | null>;
-export function startAuthEmulator(options?: { quiet?: boolean }): Promise<() => Promise<void>>;
+export function startAuthEmulator(options?: {
+  quiet?: boolean;
+  keepAlive?: boolean;
+  log?: (message: string) => void;
+}): Promise<(() => Promise<void>) & { emulatorPid(): number | null }>;
 export function sentEmails(): Promise<Array<{ email: string; requestType: string }>>;

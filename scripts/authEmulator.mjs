@@ -72,40 +72,84 @@ export async function latestSmsCode(phone) {
   return verificationCodes.filter((entry) => entry.phoneNumber === phone).at(-1)?.code ?? null;
 }
 
+function spawnEmulator(quiet) {
+  const [host, port] = EMULATOR_HOST.split(':');
+  return spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      PROJECT_ID,
+    ],
+    {
+      cwd: root,
+      stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        FIREBASE_EMULATORS_AUTH_HOST: host,
+        FIREBASE_EMULATORS_AUTH_PORT: port,
+      },
+      detached: process.platform !== 'win32',
+    },
+  );
+}
+
+/** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */
+const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTARTS = 3;
+
 /**
  * Starts the emulator (unless one already answers) and seeds it. Resolves to a function that
  * stops what was started.
+ *
+ * With `keepAlive` (for `npm start`), an emulator that dies is reported and started again with
+ * the demo accounts, so the site does not go on serving a sign-in form nobody can use; after
+ * three deaths in a minute it says so and stops trying.
  */
-export async function startAuthEmulator({ quiet = false } = {}) {
+export async function startAuthEmulator({ quiet = false, keepAlive = false, log = console.error } = {}) {
   let child = null;
+  let isStopping = false;
+  const restarts = [];
+
+  function watch(current) {
+    current.once('exit', async (code, signal) => {
+      if (isStopping || !keepAlive) return;
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+      if (restarts.length >= MAX_RESTARTS) {
+        log(
+          `The Firebase Auth emulator stopped again (${signal ?? `exit code ${code}`}) and was not restarted: nobody can sign in. Stop the site (Ctrl+C) and run "npm start" again.`,
+        );
+        return;
+      }
+      restarts.push(now);
+      log(
+        `The Firebase Auth emulator stopped (${signal ?? `exit code ${code}`}): nobody can sign in until it is back. Restarting it…`,
+      );
+      try {
+        child = spawnEmulator(quiet);
+        watch(child);
+        await waitUntilUp(child, 60_000);
+        await seedDemoAccounts();
+        log(`The Firebase Auth emulator is back at ${base}, with the demo accounts.`);
+      } catch (error) {
+        log(`The Firebase Auth emulator could not be restarted: ${error.message}`);
+      }
+    });
+  }
+
   if (!(await isUp())) {
-    const [host, port] = EMULATOR_HOST.split(':');
-    child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-        'emulators:start',
-        '--only',
-        'auth',
-        '--project',
-        PROJECT_ID,
-      ],
-      {
-        cwd: root,
-        stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
-        env: {
-          ...process.env,
-          FIREBASE_AUTH_EMULATOR_HOST: '',
-          FIREBASE_EMULATORS_AUTH_HOST: host,
-          FIREBASE_EMULATORS_AUTH_PORT: port,
-        },
-        detached: process.platform !== 'win32',
-      },
-    );
+    child = spawnEmulator(quiet);
+    watch(child);
     await waitUntilUp(child, 60_000);
   }
   await seedDemoAccounts();
-  return async () => {
+  const stop = async () => {
+    isStopping = true;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
@@ -115,6 +159,9 @@ export async function startAuthEmulator({ quiet = false } = {}) {
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   };
+  /** The process id of the emulator this call started, if any (tests stop it behind its back). */
+  stop.emulatorPid = () => child?.pid ?? null;
+  return stop;
 }
 
 /** The out-of-band codes (verification and password-reset e-mails) the emulator "sent". */

@@ -27,7 +27,7 @@ let stopEmulator = async () => {};
 if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
   console.log('Starting the Firebase Auth emulator with the demo accounts…');
   const { startAuthEmulator } = await import('./authEmulator.mjs');
-  stopEmulator = await startAuthEmulator({ quiet: true });
+  stopEmulator = await startAuthEmulator({ quiet: true, keepAlive: true });
 }
 
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit' });

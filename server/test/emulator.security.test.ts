@@ -8,10 +8,11 @@ import { rawRequest, startTestSite, type TestSite } from './helpers.js';
  * the session cookie kept elsewhere. The re-check interval is shortened to one second so the
  * test need not wait the default four minutes.
  */
-let stopEmulator: () => Promise<void>;
+let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
 let site: TestSite;
+const messages: string[] = [];
 before(async () => {
-  stopEmulator = await startAuthEmulator({ quiet: true });
+  stopEmulator = await startAuthEmulator({ quiet: true, keepAlive: true, log: (message) => messages.push(message) });
   site = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
 });
 after(async () => {
@@ -35,6 +36,22 @@ async function idTokenOf(email: string): Promise<string> {
 const page = (cookie: string) =>
   rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie, Accept: 'text/html' } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('npm start and the Auth emulator', () => {
+  it('says when the emulator dies, starts it again with the demo accounts, and says it is back', async () => {
+    const firstPid = stopEmulator.emulatorPid();
+    assert.equal(typeof firstPid, 'number');
+    process.kill(-firstPid!, 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    while (messages.length < 2 && Date.now() < deadline) await sleep(250);
+    assert.deepEqual(messages, [
+      'The Firebase Auth emulator stopped (SIGKILL): nobody can sign in until it is back. Restarting it…',
+      `The Firebase Auth emulator is back at http://${EMULATOR_HOST}, with the demo accounts.`,
+    ]);
+    assert.notEqual(stopEmulator.emulatorPid(), firstPid);
+    assert.equal((await idTokenOf('ana.torres@uai.cl')).length > 100, true);
+  });
+});
 
 describe('sign-out with the Auth emulator (security)', () => {
   it('refuses a kept copy of the cookie once the re-check is due', async () => {

@@ -1,0 +1,187 @@
+// Soak run: mixed traffic at a fixed rate against the real server and the Auth emulator, for
+// minutes, on loopback only. Prints requests, answers by status, p50/p99 latency per kind of
+// request, and the server's memory at the start, the middle and the end.
+//
+//   node bench/soak.mjs                 (after `npm run build`; 120 s at 200 requests/s)
+//   SOAK_SECONDS=300 SOAK_RATE=300 node bench/soak.mjs
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, EMULATOR_HOST, startAuthEmulator } from '../scripts/authEmulator.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Math.min(Number(process.env.SOAK_SECONDS ?? 120), 1800);
+const RATE = Math.min(Number(process.env.SOAK_RATE ?? 200), 2000);
+const PORT = Number(process.env.SOAK_PORT ?? 3197);
+const HOST = '127.0.0.1';
+/** A request still unanswered after this long is counted as a timeout (status 0). */
+const CLIENT_TIMEOUT_MS = 15_000;
+
+const MEMBERS = ['ana.torres@uai.cl', 'diego.rojas@alumnos.uai.cl', 'guest.reader@example.com'];
+const PUBLIC_PATHS = ['/', '/labs', '/es/', '/blog', '/projects', '/es/labs', '/signin', '/sitemap.xml'];
+const DOCS_PATHS = ['/docs/category/intrusion-sentinel', '/es/docs/category/intrusion-sentinel'];
+const MALFORMED = [
+  '/%zz',
+  '/docs/%2e%2e/%2e%2e/etc/passwd',
+  '/..%2f..%2fdocs',
+  `/${'a'.repeat(9000)}`,
+  '/docs\\..\\secret',
+  '/%00',
+  '//docs//category',
+  '/%64ocs/category/intrusion-sentinel',
+];
+
+function rssKb(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+function send({ method = 'GET', target, headers = {}, localAddress }) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = request(
+      { host: HOST, port: PORT, method, path: target, headers, agent: localAddress ? undefined : agent, localAddress },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
+    req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end();
+  });
+}
+
+async function signIn(origin, email) {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = await response.json();
+  const session = await fetch(`${origin}/api/session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${idToken}`, Origin: origin },
+  });
+  if (session.status !== 204) throw new Error(`No session for ${email} (${session.status}).`);
+  return session.headers.get('set-cookie').split(';')[0];
+}
+
+const pick = (list, n) => list[n % list.length];
+
+/** The mix, by weight: what one request of each kind looks like. */
+function kinds(cookies, cookieName) {
+  return [
+    ['public page', 50, (n) => ({ target: pick(PUBLIC_PATHS, n), headers: { Accept: 'text/html' } })],
+    [
+      'member',
+      20,
+      (n) => ({ target: pick(DOCS_PATHS, n), headers: { Accept: 'text/html', Cookie: pick(cookies, n) } }),
+    ],
+    [
+      'forged cookie',
+      15,
+      (n) => ({
+        target: pick(DOCS_PATHS, n),
+        headers: { Accept: 'text/html', Cookie: `${cookieName}=eyJhbGciOiJSUzI1NiJ9.${n.toString(36)}.forged${n}` },
+      }),
+    ],
+    [
+      'bad sign-in',
+      5,
+      (n) => ({
+        method: 'POST',
+        target: '/api/session',
+        headers: { Origin: `http://${HOST}:${PORT}`, Authorization: `Bearer forged.${n}.token` },
+        localAddress: `127.0.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`,
+      }),
+    ],
+    ['malformed URL', 10, (n) => ({ target: pick(MALFORMED, n) })],
+  ];
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+const stops = [];
+try {
+  stops.push(await startAuthEmulator({ quiet: true }));
+  const server = spawn(process.execPath, ['--expose-gc', path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(PORT), HOST, NODE_ENV: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  stops.push(async () => server.kill());
+  const origin = `http://${HOST}:${PORT}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fetch(`${origin}/`);
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const cookies = [];
+  for (const email of MEMBERS) cookies.push(await signIn(origin, email));
+  const cookieName = cookies[0].split('=')[0];
+  const mix = kinds(cookies, cookieName);
+  const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);
+  const results = new Map(mix.map(([name]) => [name, { statuses: new Map(), times: [] }]));
+
+  const memory = { start: rssKb(server.pid) };
+  const total = SECONDS * RATE;
+  console.log(`Soak: ${total} requests at ${RATE}/s for ${SECONDS} s against ${origin} (server pid ${server.pid})`);
+  const started = performance.now();
+  const pending = new Set();
+  for (let n = 0; n < total; n += 1) {
+    const due = started + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (n === Math.floor(total / 2)) memory.middle = rssKb(server.pid);
+    let slot = (n * 7919) % totalWeight;
+    const [name, , make] = mix.find(([, weight]) => (slot -= weight) < 0);
+    const promise = send(make(n)).then(({ status, ms }) => {
+      const entry = results.get(name);
+      entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+      entry.times.push(ms);
+      pending.delete(promise);
+    });
+    pending.add(promise);
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  memory.end = rssKb(server.pid);
+
+  console.log(`\nSent ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)}/s)\n`);
+  console.log('| kind | requests | answers by status | p50 ms | p99 ms |');
+  console.log('|---|---:|---|---:|---:|');
+  let serverErrors = 0;
+  for (const [name, { statuses, times }] of results) {
+    times.sort((a, b) => a - b);
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status === 0 ? 'no answer' : status}: ${count}`)
+      .join(', ');
+    for (const [status, count] of statuses) if (status >= 500 || status === 0) serverErrors += count;
+    console.log(
+      `| ${name} | ${times.length} | ${byStatus} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
+    );
+  }
+  console.log(`\n| server memory (RSS) | start | middle | end |`);
+  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| MB | ${(memory.start / 1024).toFixed(1)} | ${(memory.middle / 1024).toFixed(1)} | ${(memory.end / 1024).toFixed(1)} |`,
+  );
+  console.log(`\n5xx or unanswered: ${serverErrors}`);
+  if (serverErrors > 0) process.exitCode = 1;
+} finally {
+  agent.destroy();
+  for (const stop of stops.reverse()) await stop();
+}
