@@ -30,7 +30,11 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
     pattern: /must report (\d+)\.x|debe indicar (\d+)\.x/g,
     agrees: (en, es) => Number(en || es) === facts.suricata.major,
   },
-  { fact: 'OISF archive', pattern: /add-apt-repository -y ppa:oisf\/(\S+)/g, agrees: (ppa) => ppa === facts.suricata.ubuntuPpa },
+  {
+    fact: 'OISF archive',
+    pattern: /add-apt-repository -y ppa:oisf\/(\S+)/g,
+    agrees: (ppa) => ppa === facts.suricata.ubuntuPpa,
+  },
   {
     fact: 'EVE socket',
     pattern: /(\/run\/[\w-]+\/eve\.sock)/g,
@@ -39,7 +43,12 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
   {
     fact: 'EVE types enabled in suricata.yaml',
     pattern: /filename: \/run\/\S+\n\s+types:\n((?:\s+- \w+\n)+)/g,
-    agrees: (types) => types.trim().split(/\s*-\s*/).filter(Boolean).join(',') === facts.suricata.eveTypes.join(','),
+    agrees: (types) =>
+      types
+        .trim()
+        .split(/\s*-\s*/)
+        .filter(Boolean)
+        .join(',') === facts.suricata.eveTypes.join(','),
   },
   {
     fact: 'local rule SIDs',
@@ -52,12 +61,14 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
   {
     fact: 'port-scan thresholds',
     pattern: /port_scan: \{ window_s: (\d+), distinct_ports: (\d+) \}/g,
-    agrees: (w, p) => Number(w) === facts.sensor.portScan.windowSeconds && Number(p) === facts.sensor.portScan.distinctPorts,
+    agrees: (w, p) =>
+      Number(w) === facts.sensor.portScan.windowSeconds && Number(p) === facts.sensor.portScan.distinctPorts,
   },
   {
     fact: 'brute-force thresholds',
     pattern: /brute_force: \{ window_s: (\d+), failures: (\d+)/g,
-    agrees: (w, f) => Number(w) === facts.sensor.bruteForce.windowSeconds && Number(f) === facts.sensor.bruteForce.failures,
+    agrees: (w, f) =>
+      Number(w) === facts.sensor.bruteForce.windowSeconds && Number(f) === facts.sensor.bruteForce.failures,
   },
   {
     fact: 'flow-anomaly parameters',
@@ -67,10 +78,22 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
       z === facts.sensor.flowAnomaly.zThreshold &&
       Number(n) === facts.sensor.flowAnomaly.minSamples,
   },
-  { fact: 'metrics address', pattern: /listen: 127\.0\.0\.1:(\d+)/g, agrees: (port) => Number(port) === facts.sensor.metricsPort },
-  { fact: 'XMPP port in sensor.yaml', pattern: /^\s*port: (\d+)$/gm, agrees: (port) => Number(port) === facts.neuron.xmppPort },
+  {
+    fact: 'metrics address',
+    pattern: /listen: 127\.0\.0\.1:(\d+)/g,
+    agrees: (port) => Number(port) === facts.sensor.metricsPort,
+  },
+  {
+    fact: 'XMPP port in sensor.yaml',
+    pattern: /^\s*port: (\d+)$/gm,
+    agrees: (port) => Number(port) === facts.neuron.xmppPort,
+  },
   { fact: 'detections node', pattern: /pubsub_node: (\S+)/g, agrees: (node) => node === facts.neuron.detectionsNode },
-  { fact: 'heartbeats node', pattern: /heartbeat_node: (\S+)/g, agrees: (node) => node === facts.neuron.heartbeatsNode },
+  {
+    fact: 'heartbeats node',
+    pattern: /heartbeat_node: (\S+)/g,
+    agrees: (node) => node === facts.neuron.heartbeatsNode,
+  },
   {
     fact: 'heartbeat interval',
     pattern: /heartbeat_interval_s: (\d+)/g,
@@ -86,15 +109,21 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
     pattern: /SENTINEL_DEDUP_WINDOW_S\W{1,8}(\d+)/g,
     agrees: (s) => Number(s) === facts.webapp.dedupWindowSeconds,
   },
-  { fact: 'back-end port', pattern: /SENTINEL_PORT=(\d+)/g, agrees: (port) => Number(port) === facts.webapp.backendPort },
+  {
+    fact: 'back-end port',
+    pattern: /SENTINEL_PORT=(\d+)/g,
+    agrees: (port) => Number(port) === facts.webapp.backendPort,
+  },
   {
     fact: 'stale and offline thresholds',
     pattern: /^.*\bstale\b.*\boffline\b.*$/gm,
     agrees: (line = '') =>
       [...line.matchAll(/(\d+) s\b/g)].every(([, n]) =>
-        [facts.webapp.staleAfterSeconds, facts.webapp.offlineAfterSeconds, facts.sensor.heartbeatIntervalSeconds].includes(
-          Number(n) as never,
-        ),
+        [
+          facts.webapp.staleAfterSeconds,
+          facts.webapp.offlineAfterSeconds,
+          facts.sensor.heartbeatIntervalSeconds,
+        ].includes(Number(n) as never),
       ),
   },
   {
@@ -129,7 +158,10 @@ describe('product facts agree across the documentation', () => {
     const pattern = /"id":\s*"([0-9A-HJKMNP-TV-Z]{26})"[^}]*?"(?:timestamp|first_seen)":\s*"([^"]+)"/g;
     assert.ok(occurrences(pattern) >= 4);
     assert.deepEqual(
-      disagreements(pattern, (ulid = '', timestamp = '') => Math.floor(ulidTime(ulid) / 1000) === Date.parse(timestamp) / 1000),
+      disagreements(
+        pattern,
+        (ulid = '', timestamp = '') => Math.floor(ulidTime(ulid) / 1000) === Date.parse(timestamp) / 1000,
+      ),
       [],
     );
   });

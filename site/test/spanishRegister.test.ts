@@ -23,10 +23,7 @@ function prose(markdown: string): string {
     .replace(/\]\([^)]*\)/g, (m) => ' '.repeat(m.length));
 }
 
-const spanishFiles = [
-  ...markdownFiles(docsRoots.es),
-  ...markdownFiles(path.join(site, 'blog')),
-];
+const spanishFiles = [...markdownFiles(docsRoots.es), ...markdownFiles(path.join(site, 'blog'))];
 
 describe('Spanish register', () => {
   it('covers the whole Spanish manual and the blog', () => {
