@@ -1,6 +1,6 @@
-// `npm start`: builds whatever is missing, then serves the site on http://localhost:3000.
+// `npm start`: builds whatever is missing or older than its sources, then serves the site on http://localhost:3000.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,13 +12,42 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Newest modification time under the given paths (0 when none exists). */
+function newestChange(...paths) {
+  return Math.max(
+    0,
+    ...paths.filter(existsSync).map((entry) => {
+      const stat = statSync(entry);
+      if (!stat.isDirectory()) return stat.mtimeMs;
+      return newestChange(...readdirSync(entry).map((name) => path.join(entry, name)));
+    }),
+  );
+}
+const at = (...parts) => parts.map((part) => path.join(root, part));
+
 const siteDir = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR) : path.join(root, 'site/dist');
-if (!existsSync(path.join(root, 'server/dist/main.js'))) {
+if (newestChange(...at('server/dist/main.js')) < newestChange(...at('server/src', 'access-policy/src'))) {
   console.log('Compiling the server…');
   run(npm, ['run', 'build:server']);
 }
-if (!existsSync(path.join(siteDir, 'public/index.html')) || !existsSync(path.join(siteDir, 'public/es/index.html'))) {
-  console.log('Building the site (both locales)…');
+const siteSources = at(
+  'site/docs',
+  'site/blog',
+  'site/i18n',
+  'site/src',
+  'site/static',
+  'site/plugins',
+  'site/docusaurus.config.ts',
+  'site/sidebars.ts',
+  'access-policy/src',
+  'server/src',
+);
+const builtPages = [path.join(siteDir, 'public/index.html'), path.join(siteDir, 'public/es/index.html')];
+if (
+  !builtPages.every(existsSync) ||
+  Math.min(...builtPages.map((page) => statSync(page).mtimeMs)) < newestChange(...siteSources)
+) {
+  console.log('Building the site (both locales): sources are newer than the build…');
   run(npm, ['run', 'build']);
 }
 

@@ -96,11 +96,23 @@ export default {
   themeConfig: {
     image: 'img/social-card.png',
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-    announcementBar: {
-      id: 'ley-marco-ciberseguridad-2025',
-      content: 'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
-      isCloseable: true,
-    },
+    announcementBar: process.env.SITE_DEV_PREVIEW
+      ? {
+          id: 'dev-preview',
+          content:
+            locale === 'es'
+              ? 'Vista previa para autores (<code>npm run dev</code>): la documentación <strong>no está protegida</strong> en este modo.'
+              : 'Authors’ preview (<code>npm run dev</code>): the documentation is <strong>not locked</strong> in this mode.',
+          backgroundColor: '#8a1c1c',
+          textColor: '#ffffff',
+          isCloseable: false,
+        }
+      : {
+          id: 'ley-marco-ciberseguridad-2025',
+          content:
+            'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
+          isCloseable: true,
+        },
     navbar: {
       title: identity.shortName,
       logo: { alt: `${identity.centreName} logo`, src: 'img/logo.svg' },

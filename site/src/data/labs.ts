@@ -12,13 +12,13 @@ export const labs: readonly Lab[] = [
       es: 'Desarrollamos y evaluamos métodos para detectar ataques y comportamientos anómalos en redes con muchos dispositivos heterogéneos.',
     },
     description: {
-      en: 'The lab studies how to detect intrusions in enterprise, industrial and IoT networks by combining traffic analysis, machine learning and knowledge of how each device is expected to behave. We pay particular attention to explainable alerts and to evaluation with metrics that reflect the real cost of false positives and missed attacks. The lab leads Intrusion Sentinel, the centre’s intrusion-detection and device-identity project.',
-      es: 'El laboratorio estudia cómo detectar intrusiones en redes corporativas, industriales y de IoT combinando análisis de tráfico, aprendizaje automático y conocimiento sobre el comportamiento esperado de cada dispositivo. Ponemos especial atención en que las alertas sean explicables y en evaluar con métricas que reflejen el costo real de los falsos positivos y de los ataques no detectados. El laboratorio lidera Intrusion Sentinel, el proyecto del centro sobre detección de intrusiones e identidad de dispositivos.',
+      en: 'The lab studies how to detect intrusions in enterprise, industrial and IoT networks by combining signature matching, traffic analysis and knowledge of which devices belong on the network. We pay particular attention to alerts an analyst can explain, and to evaluation with metrics that reflect the real cost of false positives and missed attacks. The lab leads Intrusion Sentinel, the centre’s intrusion-detection and device-identity project.',
+      es: 'El laboratorio estudia cómo detectar intrusiones en redes corporativas, industriales y de IoT combinando firmas de ataques, análisis de tráfico y conocimiento sobre qué dispositivos pertenecen a la red. Ponemos especial atención en que un analista pueda explicar cada alerta y en evaluar con métricas que reflejen el costo real de los falsos positivos y de los ataques no detectados. El laboratorio lidera Intrusion Sentinel, el proyecto del centro sobre detección de intrusiones e identidad de dispositivos.',
     },
     focusAreas: [
       { en: 'Network intrusion detection', es: 'Detección de intrusiones en red' },
       { en: 'Traffic analysis and anomaly detection', es: 'Análisis de tráfico y detección de anomalías' },
-      { en: 'Explainable machine learning for security', es: 'Aprendizaje automático explicable para seguridad' },
+      { en: 'Explainable detectors', es: 'Detectores explicables' },
       {
         en: 'Benchmark datasets and evaluation methodology',
         es: 'Conjuntos de datos de referencia y metodología de evaluación',

@@ -5,20 +5,20 @@ export const projects: readonly Project[] = [
     id: 'intrusion-sentinel',
     name: { en: 'Intrusion Sentinel', es: 'Intrusion Sentinel' },
     summary: {
-      en: 'Intrusion detection that combines network traffic analysis with behavioural device identity to spot attacks and impersonation.',
-      es: 'Detección de intrusiones que combina análisis de tráfico de red con identidad de dispositivos basada en su comportamiento para advertir ataques y suplantaciones.',
+      en: 'Intrusion detection that combines Suricata signatures with explainable threshold and EWMA detectors, and gives every device a verifiable identity and an owner.',
+      es: 'Detección de intrusiones que combina firmas de Suricata con detectores explicables de umbral y EWMA, y da a cada dispositivo una identidad verificable y un dueño.',
     },
     description: {
-      en: 'In networks with many heterogeneous devices, searching for signatures of known attacks is not enough: defenders also need to know which devices are really connected and whether they behave as expected. Intrusion Sentinel builds behavioural profiles of devices from their traffic and uses them, together with machine-learning detectors, to flag attack patterns, impersonated devices and suspicious changes in behaviour. Alerts come with explanations that analysts can act on, and detectors are evaluated with metrics that reflect the operational cost of errors.',
-      es: 'En redes con muchos dispositivos heterogéneos no basta con buscar firmas de ataques conocidos: quienes defienden la red también necesitan saber qué dispositivos están realmente conectados y si se comportan como se espera. Intrusion Sentinel construye perfiles de comportamiento de los dispositivos a partir de su tráfico y los usa, junto con detectores de aprendizaje automático, para señalar patrones de ataque, dispositivos suplantados y cambios sospechosos de conducta. Las alertas incluyen explicaciones útiles para los analistas, y los detectores se evalúan con métricas que reflejan el costo operacional de los errores.',
+      en: 'In networks with many heterogeneous devices, searching for signatures of known attacks is not enough: defenders also need to know which devices are really connected and who answers for them. Intrusion Sentinel runs the Suricata signature engine next to its own detectors: time-window thresholds for port scans and brute-force attempts, an exponentially weighted moving average (EWMA) of each device’s traffic volume that flags minutes far above normal, and a check for addresses that belong to no registered device. Every detection is signed by the sensor that raised it, and every device has an XMPP identity in a registry with a named owner, so an operator can quarantine it.',
+      es: 'En redes con muchos dispositivos heterogéneos no basta con buscar firmas de ataques conocidos: quienes defienden la red también necesitan saber qué dispositivos están realmente conectados y quién responde por ellos. Intrusion Sentinel ejecuta el motor de firmas Suricata junto a detectores propios: umbrales por ventana de tiempo para escaneos de puertos e intentos de fuerza bruta, una media móvil exponencial (EWMA) del volumen de tráfico de cada dispositivo que señala los minutos muy por encima de lo normal, y una comprobación de direcciones que no pertenecen a ningún dispositivo registrado. Cada detección va firmada por el sensor que la produjo, y cada dispositivo tiene una identidad XMPP en un registro con un dueño identificado, de modo que un operador puede ponerlo en cuarentena.',
     },
     status: 'active',
     period: '2024–2026',
     labId: 'network-security',
     focusAreas: [
       { en: 'Network intrusion detection', es: 'Detección de intrusiones en red' },
-      { en: 'Behavioural device identity', es: 'Identidad de dispositivos basada en comportamiento' },
-      { en: 'Impersonation and spoofing detection', es: 'Detección de suplantación de dispositivos' },
+      { en: 'Signed detections and device identity', es: 'Detecciones firmadas e identidad de dispositivos' },
+      { en: 'Unknown-device detection and quarantine', es: 'Detección de dispositivos desconocidos y cuarentena' },
       { en: 'Explainable alerts', es: 'Alertas explicables' },
     ],
     links: [

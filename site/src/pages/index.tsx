@@ -25,7 +25,7 @@ function useWaysIn(): WayIn[] {
       }),
       body: translate({
         id: 'home.waysIn.labs.body',
-        message: 'Meet the four labs of the centre, the questions they study and the people behind them.',
+        message: 'Meet the four labs of the centre, the questions they study and the projects they lead.',
         description: 'Home card text leading to the labs page',
       }),
     },

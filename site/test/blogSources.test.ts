@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { markdownFiles, site } from './docsPages';
+
+const posts = markdownFiles(path.join(site, 'blog'));
+
+/** The list items under a post's "## Fuentes" heading. */
+function sources(markdown: string): string[] {
+  const section = markdown.split(/^## Fuentes$/m)[1];
+  if (section === undefined) return [];
+  return (section.split(/^## /m)[0] ?? '').split('\n').filter((line) => line.startsWith('- '));
+}
+
+describe('blog posts cite their sources', () => {
+  it('there are posts to check', () => {
+    assert.ok(posts.length >= 2);
+  });
+
+  for (const post of posts) {
+    const name = path.relative(site, post);
+    const items = sources(readFileSync(post, 'utf8'));
+
+    it(`${name} lists at least three sources`, () => {
+      assert.ok(items.length >= 3, `${name} has ${items.length} sources under "## Fuentes"`);
+    });
+
+    it(`${name}: each source has a linked title, an issuing body and a date`, () => {
+      for (const item of items) {
+        const match = /^- \[([^\]]{6,})\]\(([^)\s]+)\)\. ([^.;]{3,})[.;]/.exec(item);
+        assert.ok(match, `not "[title](url). Issuing body. Date": ${item}`);
+        assert.match(match[2] ?? '', /^https:\/\/[a-z0-9.-]+\.[a-z]{2,}(\/[^\s]*)?$/, item);
+        assert.match(item, /\b(19|20)\d\d\b/, `no year in: ${item}`);
+      }
+    });
+  }
+});
