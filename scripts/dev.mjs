@@ -15,7 +15,7 @@ if (!['en', 'es'].includes(locale)) {
 }
 
 console.log('Starting the Firebase Auth emulator with the demo accounts…');
-const stopEmulator = await startAuthEmulator({ quiet: true });
+const stopEmulator = await startAuthEmulator({ quiet: true, keepAlive: true });
 
 const docusaurus = spawn(
   process.execPath,

@@ -5,8 +5,11 @@ import type { SiteFile } from '../static/siteFiles.js';
 
 /** How long a reader is asked to wait before trying again (seconds). */
 const RETRY_AFTER = '30';
-/** The built page's "Try again" link, whose address the server sets to the page asked for. */
-const RETRY_LINK = /(<a id="retry-link" href=")[^"]*(")/;
+/**
+ * The built page's "Try again" link, whose address the server sets to the page asked for (the
+ * build's HTML minifier drops the quotes around plain attribute values).
+ */
+const RETRY_LINK = /(<a id="?retry-link"? href=)("?)[^"\s>]*\2/;
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,9 +26,7 @@ export function createUnavailableAnswer(publicFiles: ReadonlyMap<string, SiteFil
     const html = publicFiles.get(`${localePrefix(locale)}/unavailable/index.html`)?.body.toString('utf8');
     const match = html ? RETRY_LINK.exec(html) : null;
     if (html && match) {
-      const hrefStart = match.index + match[1]!.length;
-      const hrefEnd = match.index + match[0].length - match[2]!.length;
-      pages.set(locale, [html.slice(0, hrefStart), html.slice(hrefEnd)]);
+      pages.set(locale, [html.slice(0, match.index) + match[1]!, html.slice(match.index + match[0].length)]);
     }
   }
 
@@ -40,7 +41,7 @@ export function createUnavailableAnswer(publicFiles: ReadonlyMap<string, SiteFil
       );
       return;
     }
-    const body = Buffer.from(`${page[0]}${escapeAttribute(normalizedPath)}${page[1]}`);
+    const body = Buffer.from(`${page[0]}"${escapeAttribute(normalizedPath)}"${page[1]}`);
     res.statusCode = 503;
     res.setHeader('Retry-After', RETRY_AFTER);
     res.setHeader('Cache-Control', 'no-store');
