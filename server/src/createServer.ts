@@ -5,7 +5,8 @@ import { isRestrictedNormalizedPath, normalizePath } from '@trust/access-policy'
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { signInLocation, wantsPage } from './access/lock.js';
-import { readCookie, sessionCookieName } from './session/cookies.js';
+import { securityHeaders } from './headers/securityHeaders.js';
+import { readSessionCookie } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
 import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
@@ -24,21 +25,13 @@ function localePrefixOf(normalizedPath: string): string {
 
 /**
  * Headers on every response. The CSP comes from the post-build step (`security.json`), which
- * hashed the inline scripts of that very build. The opener policy keeps the sign-in popup able
- * to report back to the page that opened it.
+ * hashed the inline scripts of that very build.
  */
-function securityHeaders(config: ServerConfig): Record<string, string> {
+function buildSecurityHeaders(config: ServerConfig): Record<string, string> {
   const file = path.join(config.siteDir, 'security.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" (its post-build step writes it).`);
   const { contentSecurityPolicy } = JSON.parse(readFileSync(file, 'utf8')) as { contentSecurityPolicy: string };
-  return {
-    'Content-Security-Policy': contentSecurityPolicy,
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
-  };
+  return securityHeaders(contentSecurityPolicy, config.isProduction);
 }
 
 export interface SiteServer {
@@ -68,16 +61,15 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy: config.policy,
     now,
   });
-  const cookieName = sessionCookieName(config.session.isSecure);
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
-  const baseHeaders = securityHeaders(config);
+  const baseHeaders = buildSecurityHeaders(config);
   const notFoundPages = new Map<string, SiteFile | undefined>(
     ['', ...LOCALES.map((locale) => `/${locale}`)].map((prefix) => [prefix, publicFiles.get(`${prefix}/404.html`)]),
   );
 
-  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
+  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPrivate = false): void {
     const page = notFoundPages.get(localePrefixOf(normalizedPath)) ?? notFoundPages.get('');
-    if (page) sendFile(req, res, page, 404);
+    if (page) sendFile(req, res, page, 404, { isPrivate });
     else sendText(res, 404, 'Not found.');
   }
 
@@ -115,11 +107,12 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     }
     const file = findFile(memberFiles, normalizedPath);
     if (file) sendFile(req, res, file, 200, { isPrivate: true });
-    else sendNotFound(req, res, normalizedPath);
+    // A 404 under the documentation tells what the documentation does not hold: members only.
+    else sendNotFound(req, res, normalizedPath, true);
   }
 
   function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
-    const cookie = readCookie(req, cookieName);
+    const cookie = readSessionCookie(req);
     const known = guard.checkCached(cookie);
     if (known) {
       answerRestricted(req, res, normalizedPath, known);
