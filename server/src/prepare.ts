@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readServerConfig } from './config.js';
+import { writeFirebaseJson } from './deploy/firebaseJson.js';
 import { contentSecurityPolicy, inlineScriptHashes, type SecurityManifest } from './headers/csp.js';
 import { buildSearchIndex, closeSearchIndexer } from './search/buildIndexes.js';
 import { precompressDirectory } from './static/precompress.js';
@@ -76,6 +77,7 @@ const memberPages = await buildSearchIndex({
 });
 await closeSearchIndexer();
 
+await writeFirebaseJson(outDir);
 const compressed = (await precompressDirectory(publicDir)) + (await precompressDirectory(membersDir));
 console.log(
   `Prepared ${outDir}: members-only docs moved out of public/; ${hashes.length} inline scripts hashed into the CSP; search indexes of ${publicPages} public and ${memberPages} members' pages; ${compressed} files precompressed (${Math.round(performance.now() - started)} ms).`,
