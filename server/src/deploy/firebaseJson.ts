@@ -39,10 +39,8 @@ export function hostingConfig(deploy: DeployConfig, contentSecurityPolicy: strin
     ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
     rewrites: CLOUD_RUN_SOURCES.map((source) => ({ source, run })),
     headers: [
-      {
-        source: '**',
-        headers: asList({ ...securityHeaders(contentSecurityPolicy, true), 'Cache-Control': 'no-cache' }),
-      },
+      // No Cache-Control here: the rule also covers what Cloud Run answers, whose own must stand.
+      { source: '**', headers: asList(securityHeaders(contentSecurityPolicy, true)) },
       { regex: HASHED.source, headers: asList({ 'Cache-Control': 'public, max-age=31536000, immutable' }) },
     ],
   };
