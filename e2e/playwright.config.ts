@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The Hosting stand-in and the two server instances behind it (the production shape). */
+const hostingPort = port + 1;
+const instancePorts = [port + 2, port + 3];
+const hostingOrigin = `http://localhost:${hostingPort}`;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -27,13 +31,44 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node ../server/dist/main.js',
-    url: `http://localhost:${port}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /hosting\.security\.spec/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The sign-in outcomes and the leak check again, through Hosting in front of Cloud Run.
+      name: 'hosting',
+      testMatch: /(members|leak\.security|hosting\.security)\.spec/,
+      grep: /signed-out reader asking|reads the page asked for|sees Not allowed with the form|second-factor|leak check|stand-in/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: hostingOrigin },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node ../server/dist/main.js',
+      url: `http://localhost:${port}/`,
+      env: { PORT: String(port), HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    ...instancePorts.map((instancePort) => ({
+      command: 'node ../server/dist/main.js',
+      url: `http://127.0.0.1:${instancePort}/`,
+      env: { PORT: String(instancePort), HOST: '127.0.0.1', SITE_URL: hostingOrigin, TRUST_PROXY_HOPS: '2' },
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+    {
+      command: 'node hostingStandIn.mjs',
+      url: `${hostingOrigin}/`,
+      env: { PORT: String(hostingPort), CLOUD_RUN_PORTS: instancePorts.join(',') },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -110,7 +110,7 @@ test.describe('leak check (security)', () => {
     const clients: Array<Record<string, string>> = [
       {},
       { 'Accept-Encoding': 'br, gzip' },
-      { Cookie: '__Host-session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFuYUB1YWkuY2wiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZX0.' },
+      { Cookie: '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFuYUB1YWkuY2wiLCJlbWFpbF92ZXJpZmllZCI6dHJ1ZX0.' },
     ];
     const found: string[] = [];
     for (const target of targets) {

@@ -65,7 +65,7 @@ function memberCookie(): string {
     email: 'ana.torres@uai.cl',
     email_verified: true,
   };
-  return `__Host-session=${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+  return `__session=${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
 for (const locale of ['en', 'es'] as const) {

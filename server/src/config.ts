@@ -41,6 +41,13 @@ export interface ServerConfig {
   };
   /** Bounds on calls to the identity provider. */
   provider: ProviderLimits;
+  /**
+   * The site's public origin (`SITE_URL`): the only `Origin` allowed to open or close a session.
+   * Unset outside production, the request's own `Host` stands in (local runs on any port).
+   */
+  publicOrigin: string | null;
+  /** How many proxies in front of the server append to `X-Forwarded-For` and are trusted to. */
+  trustProxyHops: number;
   /** Origin of the project's auth handler (`https://<project>.firebaseapp.com`) to proxy `/__/auth/*` to. */
   authProxyOrigin: string | null;
 }
@@ -97,7 +104,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         'FIREBASE_AUTH_EMULATOR_HOST is set in production: the Admin SDK would then accept unsigned tokens. Unset it.',
       );
     }
-    const missing = ['FIREBASE_PROJECT_ID', 'GOOGLE_APPLICATION_CREDENTIALS'].filter((name) => !env[name]?.trim());
+    // Credentials come from Application Default Credentials (the service's identity on Cloud Run).
+    const missing = ['FIREBASE_PROJECT_ID', 'SITE_URL'].filter((name) => !env[name]?.trim());
     if (missing.length > 0) throw new ConfigError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
   }
   const emulatorHost = isProduction ? null : emulatorSetting || '127.0.0.1:9099';
@@ -122,6 +130,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     failuresToOpen: wholeNumber(env, 'PROVIDER_FAILURES_TO_PAUSE', 5, 1, 1000),
     openMs: wholeNumber(env, 'PROVIDER_PAUSE_SECONDS', 10, 1, 600) * 1000,
   };
+  const trustProxyHops = wholeNumber(env, 'TRUST_PROXY_HOPS', 0, 0, 10);
   let policySettings: Partial<ReaderPolicy>;
   try {
     policySettings = readPolicySettings(env);
@@ -130,7 +139,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
   return {
     port,
-    host: env.HOST?.trim() || '127.0.0.1',
+    // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
+    host: env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1'),
     siteDir: siteDirSetting(env),
     isProduction,
     policySettings,
@@ -144,5 +154,26 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     provider,
     authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
+    publicOrigin: originSetting(env, 'SITE_URL'),
+    trustProxyHops,
   };
+}
+
+export interface DeployConfig {
+  /** Cloud Run service that Firebase Hosting rewrites the documentation and `/api/session` to. */
+  serviceId: string;
+  /** Its region. */
+  region: string;
+}
+
+/** Settings the build writes into `firebase.json`. */
+export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployConfig {
+  const serviceId = env.CLOUD_RUN_SERVICE?.trim() || 'trustworthy-site';
+  const region = env.CLOUD_RUN_REGION?.trim() || 'southamerica-west1';
+  // Cloud Run's rules for service names: lowercase letters, digits and hyphens, at most 49.
+  if (!/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/.test(serviceId))
+    throw new ConfigError(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
+  if (!/^[a-z]+-[a-z]+\d$/.test(region))
+    throw new ConfigError(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
+  return { serviceId, region };
 }

@@ -13,8 +13,9 @@ import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { signInLocation, wantsPage } from './access/lock.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
-import { readCookie, sessionCookieName } from './session/cookies.js';
+import { securityHeaders } from './headers/securityHeaders.js';
 import { boundVerifier } from './session/boundedVerifier.js';
+import { readSessionCookie } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
 import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
@@ -22,22 +23,6 @@ import { SessionGuard, type SessionCheck } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
 import { sendFile, sendText } from './static/send.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
-
-/**
- * Headers on every response. The CSP comes from the post-build step (`security.json`), which
- * hashed the inline scripts of that very build. The opener policy keeps the sign-in popup able
- * to report back to the page that opened it.
- */
-function securityHeaders(config: ServerConfig, contentSecurityPolicy: string): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy,
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
-  };
-}
 
 export interface SiteServer {
   server: Server;
@@ -68,17 +53,16 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy,
     now,
   });
-  const cookieName = sessionCookieName(config.session.isSecure);
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
   const sendUnavailable = createUnavailableAnswer(publicFiles);
-  const baseHeaders = securityHeaders(config, manifest.contentSecurityPolicy);
+  const baseHeaders = securityHeaders(manifest.contentSecurityPolicy, config.isProduction);
   const notFoundPages = new Map<string, SiteFile | undefined>(
     LOCALES.map((locale) => [locale, publicFiles.get(`${localePrefix(locale)}/404.html`)]),
   );
 
-  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
+  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPrivate = false): void {
     const page = notFoundPages.get(localeOfPath(normalizedPath)) ?? notFoundPages.get(DEFAULT_LOCALE);
-    if (page) sendFile(req, res, page, 404);
+    if (page) sendFile(req, res, page, 404, { isPrivate });
     else sendText(res, 404, 'Not found.');
   }
 
@@ -109,11 +93,12 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     }
     const file = findFile(memberFiles, normalizedPath);
     if (file) sendFile(req, res, file, 200, { isPrivate: true });
-    else sendNotFound(req, res, normalizedPath);
+    // A 404 under the documentation tells what the documentation does not hold: members only.
+    else sendNotFound(req, res, normalizedPath, true);
   }
 
   function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
-    const cookie = readCookie(req, cookieName);
+    const cookie = readSessionCookie(req);
     const known = guard.checkCached(cookie);
     if (known) {
       answerRestricted(req, res, normalizedPath, known);

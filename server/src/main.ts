@@ -1,5 +1,9 @@
 import { ConfigError, readServerConfig } from './config.js';
 import { createSiteServer } from './createServer.js';
+import { shutDownGracefully } from './shutdown.js';
+
+/** Under Cloud Run's 10 s between SIGTERM and the kill, with room to spare. */
+const SHUTDOWN_GRACE_MS = 7_000;
 
 try {
   const config = readServerConfig();
@@ -11,7 +15,7 @@ try {
       `Serving ${fileCount.public} public and ${fileCount.members} members-only files from ${config.siteDir} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     );
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => shutDownGracefully(server, SHUTDOWN_GRACE_MS, (code) => process.exit(code));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {

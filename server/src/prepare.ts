@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { siteDirSetting } from './config.js';
 import { BUILD_MANIFEST, type BuildManifest } from './buildManifest.js';
+import { writeFirebaseJson } from './deploy/firebaseJson.js';
 import { contentSecurityPolicy, inlineScriptHashes, type SecurityManifest } from './headers/csp.js';
 import { buildSearchIndex, closeSearchIndexer } from './search/buildIndexes.js';
 import { precompressDirectory } from './static/precompress.js';
@@ -79,6 +80,7 @@ const memberPages = await buildSearchIndex({
 });
 await closeSearchIndexer();
 
+await writeFirebaseJson(outDir);
 const compressed = (await precompressDirectory(publicDir)) + (await precompressDirectory(membersDir));
 console.log(
   `Prepared ${outDir}: members-only docs moved out of public/; ${hashes.length} inline scripts hashed into the CSP; search indexes of ${publicPages} public and ${memberPages} members' pages; ${compressed} files precompressed (${Math.round(performance.now() - started)} ms).`,

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, readServerConfig } from '../src/config.js';
+import { ConfigError, readDeployConfig, readServerConfig } from '../src/config.js';
 
 const production = {
   NODE_ENV: 'production',
   FIREBASE_PROJECT_ID: 'uai-docs',
-  GOOGLE_APPLICATION_CREDENTIALS: '/etc/key.json',
+  SITE_URL: 'https://trustworthy-systems.example',
 };
 
 describe('server settings', () => {
@@ -34,15 +34,34 @@ describe('server settings', () => {
   });
 
   it('names the missing settings in production', () => {
-    assert.throws(
-      () => readServerConfig({ NODE_ENV: 'production' }),
-      /FIREBASE_PROJECT_ID, GOOGLE_APPLICATION_CREDENTIALS/,
-    );
-    assert.throws(
-      () => readServerConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'x' }),
-      /GOOGLE_APPLICATION_CREDENTIALS/,
-    );
-    assert.equal(readServerConfig(production).firebase.emulatorHost, null);
+    assert.throws(() => readServerConfig({ NODE_ENV: 'production' }), /FIREBASE_PROJECT_ID, SITE_URL\.$/);
+    assert.throws(() => readServerConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'x' }), /: SITE_URL\.$/);
+    const config = readServerConfig(production);
+    assert.equal(config.firebase.emulatorHost, null);
+    assert.equal(config.publicOrigin, 'https://trustworthy-systems.example');
+  });
+
+  it('starts in production on Application Default Credentials, with no key file named', () => {
+    assert.equal(readServerConfig(production).isProduction, true);
+  });
+
+  it('listens on every interface on Cloud Run, which names its service in K_SERVICE', () => {
+    assert.equal(readServerConfig({}).host, '127.0.0.1');
+    assert.equal(readServerConfig({ K_SERVICE: 'trustworthy-site', PORT: '8080' }).host, '0.0.0.0');
+    assert.equal(readServerConfig({ K_SERVICE: 'trustworthy-site', PORT: '8080' }).port, 8080);
+  });
+
+  it('reads the trusted proxy hops and the Cloud Run service the build rewrites to', () => {
+    assert.equal(readServerConfig({}).trustProxyHops, 0);
+    assert.equal(readServerConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops, 2);
+    assert.throws(() => readServerConfig({ TRUST_PROXY_HOPS: '-1' }), /TRUST_PROXY_HOPS="-1" must be a whole number/);
+    assert.deepEqual(readDeployConfig({}), { serviceId: 'trustworthy-site', region: 'southamerica-west1' });
+    assert.deepEqual(readDeployConfig({ CLOUD_RUN_SERVICE: 'docs', CLOUD_RUN_REGION: 'us-central1' }), {
+      serviceId: 'docs',
+      region: 'us-central1',
+    });
+    assert.throws(() => readDeployConfig({ CLOUD_RUN_SERVICE: 'Bad_Name' }), /CLOUD_RUN_SERVICE="Bad_Name"/);
+    assert.throws(() => readDeployConfig({ CLOUD_RUN_REGION: 'mars' }), /CLOUD_RUN_REGION="mars"/);
   });
 
   it('explains bad values', () => {

@@ -28,7 +28,7 @@ describe('security headers', () => {
     const production = await startTestSite(FIXTURE, undefined, {
       NODE_ENV: 'production',
       FIREBASE_PROJECT_ID: 'uai-trustworthy-docs',
-      GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/key.json',
+      SITE_URL: 'https://trustworthy-systems.example',
     });
     try {
       const response = await rawRequest(production.origin, '/');

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,7 @@ export const FIXTURE: Record<string, string> = {
 
 export interface TestSite {
   origin: string;
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startTestSite(
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    server,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

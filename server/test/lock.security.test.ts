@@ -114,11 +114,11 @@ describe('the lock (security)', () => {
           { Range: 'bytes=0-10', Accept: 'text/html' },
         ];
         let cookieHeader: string | undefined;
-        if (cookie === 'forged') cookieHeader = '__Host-session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFAdWFpLmNsIn0.';
+        if (cookie === 'forged') cookieHeader = '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFAdWFpLmNsIn0.';
         if (cookie === 'outsider')
-          cookieHeader = `__Host-session=${FakeVerifier.token('visitor@example.org').replace('ok.', 'session.')}`;
+          cookieHeader = `__session=${FakeVerifier.token('visitor@example.org').replace('ok.', 'session.')}`;
         if (cookie === 'unverified')
-          cookieHeader = `__Host-session=${FakeVerifier.token('ana@uai.cl', { verified: false }).replace('ok.', 'session.')}`;
+          cookieHeader = `__session=${FakeVerifier.token('ana@uai.cl', { verified: false }).replace('ok.', 'session.')}`;
         const failures: string[] = [];
         for (const target of spellings()) {
           for (const headers of headerSets) {
@@ -192,11 +192,11 @@ describe('the lock (security)', () => {
 
   it('treats a malformed, oversized or foreign cookie as signed out', async () => {
     for (const cookie of [
-      '__Host-session=',
-      '__Host-session=%%%',
-      `__Host-session=${'a'.repeat(9000)}`,
+      '__session=',
+      '__session=%%%',
+      `__session=${'a'.repeat(9000)}`,
       'session=session.YUB1YWkuY2w.1.1',
-      '__Host-session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFAdWFpLmNsIn0.',
+      '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFAdWFpLmNsIn0.',
     ]) {
       const response = await rawRequest(site.origin, '/docs/guide', {
         headers: { Cookie: cookie, Accept: 'text/html' },

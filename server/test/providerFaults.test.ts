@@ -91,7 +91,7 @@ function signIn(email: string) {
 function uncachedCookie(): string {
   uncachedCount += 1;
   const email = `member${uncachedCount}@uai.cl`;
-  return `__Host-session=session.${Buffer.from(email).toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+  return `__session=session.${Buffer.from(email).toString('base64url')}.1.${Math.floor(clock / 1000)}`;
 }
 
 const docs = (cookie?: string) =>

@@ -17,12 +17,12 @@ async function post(origin: string, token: string | null, headers: Record<string
 }
 
 describe('/api/session (security)', () => {
-  it('sets an HttpOnly, SameSite=Lax, Secure __Host- cookie for an allowed reader', async () => {
+  it('sets an HttpOnly, SameSite=Lax, Secure __session cookie for an allowed reader', async () => {
     site = await startTestSite();
     const response = await post(site.origin, FakeVerifier.token('ana.torres@uai.cl'));
     assert.equal(response.status, 204);
     const cookie = String(response.headers['set-cookie']);
-    assert.match(cookie, /^__Host-session=session\./);
+    assert.match(cookie, /^__session=session\./);
     for (const attribute of ['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/', `Max-Age=${5 * 24 * 3600}`])
       assert.ok(cookie.includes(attribute), attribute);
     assert.doesNotMatch(cookie, /Domain=/i);
@@ -103,7 +103,10 @@ describe('/api/session (security)', () => {
       headers: { Cookie: cookie, Origin: site.origin },
     });
     assert.equal(cleared.status, 204);
-    assert.match(String(cleared.headers['set-cookie']), /^__Host-session=; .*Max-Age=0/);
+    assert.match(
+      String(cleared.headers['set-cookie']),
+      /^__session=; [^,]*Max-Age=0[^,]*,__Host-session=; [^,]*Max-Age=0/,
+    );
     const afterwards = await rawRequest(site.origin, '/api/session', {
       headers: { Cookie: cleared.headers['set-cookie']!.toString().split(';')[0]! },
     });
@@ -130,7 +133,7 @@ describe('/api/session (security)', () => {
     const verifier = new FakeVerifier();
     site = await startTestSite(FIXTURE, { verifier });
     verifier.isUnreachable = true;
-    const cookie = `__Host-session=${FakeVerifier.token('ana@uai.cl').replace('ok.', 'session.')}`;
+    const cookie = `__session=${FakeVerifier.token('ana@uai.cl').replace('ok.', 'session.')}`;
     const docs = await rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie } });
     assert.equal(docs.status, 503);
     assert.match(docs.body.toString(), /temporarily unavailable/);

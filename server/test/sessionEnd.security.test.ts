@@ -99,7 +99,7 @@ describe('session re-checks and sign-out (security)', () => {
       headers: { Origin: first.origin, Cookie: cookie },
     });
     assert.equal(signOut.status, 204);
-    assert.match(String(signOut.headers['set-cookie']), /^__Host-session=; /);
+    assert.match(String(signOut.headers['set-cookie']), /^__session=; /);
 
     const kept = await page(first, cookie);
     assert.equal(kept.status, 302);

@@ -3,10 +3,14 @@ import type { IncomingMessage } from 'node:http';
 /** Longer cookie values are not Firebase session cookies and are ignored unread. */
 const MAX_COOKIE_VALUE = 8 * 1024;
 
-export function sessionCookieName(isSecure: boolean): string {
-  // `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
-  return isSecure ? '__Host-session' : 'session';
-}
+/**
+ * `__session` is the one request cookie Firebase Hosting passes on to a Cloud Run rewrite; it
+ * strips every other. The `__Host-` prefix is given up for that (see the README's "Deploy").
+ */
+export const SESSION_COOKIE = '__session';
+
+/** The name sessions were issued under before; still read, and cleared whenever a cookie is set. */
+export const LEGACY_SESSION_COOKIE = '__Host-session';
 
 /**
  * The value of one cookie, or undefined. Only its length is checked here: the value is looked up
@@ -26,6 +30,11 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   return value.length > 0 && value.length <= MAX_COOKIE_VALUE ? value : undefined;
 }
 
+/** The session cookie of a request: `__session`, or the older `__Host-session` a reader may still hold. */
+export function readSessionCookie(req: IncomingMessage): string | undefined {
+  return readCookie(req, SESSION_COOKIE) ?? readCookie(req, LEGACY_SESSION_COOKIE);
+}
+
 export function serializeSessionCookie(name: string, value: string, maxAgeMs: number, isSecure: boolean): string {
   const attributes = [
     `${name}=${value}`,
@@ -40,4 +49,12 @@ export function serializeSessionCookie(name: string, value: string, maxAgeMs: nu
 
 export function clearSessionCookie(name: string, isSecure: boolean): string {
   return serializeSessionCookie(name, '', 0, isSecure);
+}
+
+/** Clears the legacy cookie too; the browser only accepts a `__Host-` cookie when it is Secure. */
+export function clearSessionCookies(isSecure: boolean): string[] {
+  return [
+    clearSessionCookie(SESSION_COOKIE, isSecure),
+    ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
+  ];
 }

@@ -1,7 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
-import { clearSessionCookie, readCookie, serializeSessionCookie, sessionCookieName } from './cookies.js';
+import {
+  LEGACY_SESSION_COOKIE,
+  SESSION_COOKIE,
+  clearSessionCookie,
+  clearSessionCookies,
+  readSessionCookie,
+  serializeSessionCookie,
+} from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
 import { isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
@@ -16,12 +23,13 @@ function sendJson(
   res: ServerResponse,
   status: number,
   body: object | null,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   const payload = body === null ? '' : JSON.stringify(body);
   res.statusCode = status;
-  res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // Every answer here is about one reader (and some set a cookie): no shared cache may keep it.
+  res.setHeader('Cache-Control', 'private, no-store');
   if (payload) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
@@ -29,17 +37,35 @@ function sendJson(
 
 /**
  * Only the site's own pages may open or close a session: browsers send `Origin` with every
- * POST and DELETE, and a cross-site request carries another origin.
+ * POST and DELETE, and a cross-site request carries another origin. It is compared with the
+ * configured public origin, because behind Firebase Hosting `Host` names the Cloud Run service.
  */
-function isSameOrigin(req: IncomingMessage): boolean {
+function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
+  if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
+  if (publicOrigin) return origin === publicOrigin;
   const host = req.headers.host;
-  if (!origin || !host) return false;
   try {
-    return new URL(origin).host === host && (req.headers['sec-fetch-site'] ?? 'same-origin') === 'same-origin';
+    return host !== undefined && new URL(origin).host === host;
   } catch {
     return false;
   }
+}
+
+/**
+ * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
+ * outermost trusted proxy appended to `X-Forwarded-For`. Entries further left are the client's
+ * own claims and are never used.
+ */
+export function clientAddress(req: IncomingMessage, hops: number): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (hops === 0) return socketAddress;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socketAddress;
 }
 
 function bearerToken(req: IncomingMessage): string | null {
@@ -62,13 +88,11 @@ export interface SessionApiDeps {
  * Failures answer with a generic code and no detail from the provider.
  */
 export function createSessionApi({ config, verifier, guard, limiter, policy, now = Date.now }: SessionApiDeps) {
-  const cookieName = sessionCookieName(config.session.isSecure);
-
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const client = req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddress(req, config.trustProxyHops);
     const wait = limiter.retryAfter(client);
     if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-    if (!isSameOrigin(req)) return sendJson(res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
     const token = bearerToken(req);
     if (!token) {
       limiter.recordFailure(client);
@@ -85,8 +109,8 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       return sendJson(res, 401, { error: 'stale-sign-in' });
     }
+    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted.
     if (!isAllowedReader(identity, policy)) {
-      limiter.recordFailure(client);
       return sendJson(res, 403, { error: 'not-allowed' });
     }
     let cookie: string;
@@ -97,13 +121,17 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
         ? sendJson(res, 401, { error: 'invalid-token' })
         : sendJson(res, 503, { error: 'unavailable' });
     }
+    const { isSecure } = config.session;
     sendJson(res, 204, null, {
-      'Set-Cookie': serializeSessionCookie(cookieName, cookie, config.session.maxAgeMs, config.session.isSecure),
+      'Set-Cookie': [
+        serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
+        ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
+      ],
     });
   }
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const result = await guard.check(readCookie(req, cookieName));
+    const result = await guard.check(readSessionCookie(req));
     if (result.kind === 'unavailable') return sendJson(res, 503, { error: 'unavailable' });
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
     if (result.kind === 'none') return sendJson(res, 200, { active: false });
@@ -116,8 +144,8 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
    * due. Firebase revokes per user, so this also signs the reader out on their other devices.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req)) return sendJson(res, 403, { error: 'cross-origin' });
-    const cookie = readCookie(req, cookieName);
+    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    const cookie = readSessionCookie(req);
     if (cookie) {
       guard.forget(cookie);
       try {
@@ -129,7 +157,7 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
         if (!isInvalidCredentialError(error)) console.error('Sign-out could not revoke the session:', error);
       }
     }
-    sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookie(cookieName, config.session.isSecure) });
+    sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookies(config.session.isSecure) });
   }
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {

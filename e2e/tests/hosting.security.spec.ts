@@ -1,0 +1,104 @@
+import { request as httpRequest } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DOCS_PAGE } from './auth';
+
+/**
+ * Runs only in the "hosting" project: through the Hosting stand-in (e2e/hostingStandIn.mjs) in
+ * front of two server instances. The sign-in outcomes and the leak check run there too.
+ */
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A request from a chosen loopback address, so that two clients differ as on the internet. */
+function send(
+  baseURL: string,
+  clientAddress: string,
+  target: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        localAddress: clientAddress,
+        method: init.method ?? 'GET',
+        path: target,
+        headers: { Host: url.host, ...init.headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function idTokenOf(email: string): Promise<string> {
+  const response = await fetch(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+test.describe('behind the Hosting stand-in, two instances (security)', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('40 bad sign-ins from one client get 429; another client signs in, and its session works on both instances', async ({
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const answer = await send(baseURL!, '127.0.0.2', '/api/session', {
+        method: 'POST',
+        headers: { Origin: origin, Authorization: 'Bearer forged' },
+      });
+      statuses.push(answer.status);
+    }
+    // The instances take turns, and each counts this client's failures on its own: 10 each.
+    expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(20).fill(429)]);
+
+    const staff = DEMO_ACCOUNTS.find((account) => account.email === 'ana.torres@uai.cl')!;
+    const signIn = await send(baseURL!, '127.0.0.3', '/api/session', {
+      method: 'POST',
+      headers: { Origin: origin, Authorization: `Bearer ${await idTokenOf(staff.email)}` },
+    });
+    expect(signIn.status).toBe(204);
+    const cookie = String((signIn.headers['set-cookie'] as string[])[0]).split(';')[0]!;
+    expect(cookie).toMatch(/^__session=[\w.-]+$/);
+
+    const instances = new Set<string>();
+    for (let round = 0; round < 4; round += 1) {
+      const page = await send(baseURL!, '127.0.0.3', `${DOCS_PAGE.en.path}/`, {
+        headers: { Cookie: `theme=dark; ${cookie}`, Accept: 'text/html' },
+      });
+      expect(page.status).toBe(200);
+      expect(String(page.headers['cache-control'])).toMatch(/^private/);
+      instances.add(String(page.headers['x-stand-in-instance']));
+    }
+    expect([...instances].sort()).toEqual(['0', '1']);
+  });
+
+  test('public pages come from the Hosting folder with the server’s headers; a locked page is sent to sign-in', async ({
+    baseURL,
+  }) => {
+    const home = await send(baseURL!, '127.0.0.4', '/');
+    expect(home.status).toBe(200);
+    expect(home.headers['x-stand-in-instance']).toBeUndefined();
+    expect(String(home.headers['content-security-policy'])).toMatch(/^default-src 'self'/);
+    const locked = await send(baseURL!, '127.0.0.4', '/docs/', { headers: { Accept: 'text/html' } });
+    expect(locked.status).toBe(302);
+    expect(locked.headers.location).toMatch(/^\/signin\?next=%2Fdocs$/);
+  });
+});

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+// Firebase's own matcher for rewrite and header patterns (firebase-tools serves with it).
+import { configMatcher } from 'superstatic/lib/utils/patterns.js';
+import { hostingConfig, writeFirebaseJson } from '../src/deploy/firebaseJson.js';
+import { securityHeaders } from '../src/headers/securityHeaders.js';
+import { TEST_CSP } from './helpers.js';
+
+const deploy = { serviceId: 'trustworthy-site', region: 'southamerica-west1' };
+const hosting = hostingConfig(deploy, TEST_CSP);
+
+/** Where Hosting sends a path that no public file answers: the first rewrite that matches. */
+const rewriteOf = (urlPath: string) => hosting.rewrites.find((rule) => configMatcher(urlPath, rule))?.run;
+
+describe('firebase.json for Hosting (security)', () => {
+  it('sends every documentation path of both locales and /api/session to the Cloud Run service', () => {
+    for (const urlPath of [
+      '/docs',
+      '/docs/',
+      '/docs/IntrusionSentinel/architecture',
+      '/docs/category/intrusion-sentinel',
+      '/docs/assets/js/content.89abcdef.js',
+      '/docs/pagefind/pagefind-entry.json',
+      '/es/docs',
+      '/es/docs/IntrusionSentinel/architecture',
+      '/es/docs/assets/js/content.89abcdef.js',
+      '/api/session',
+    ])
+      assert.deepEqual(rewriteOf(urlPath), deploy, urlPath);
+    for (const urlPath of ['/', '/labs/', '/es/blog/', '/signin', '/docsx', '/assets/js/main.0123abcd.js'])
+      assert.equal(rewriteOf(urlPath), undefined, urlPath);
+  });
+
+  it('gives static responses the headers the server sends, and does not upload precompressed copies', () => {
+    const everyPath = hosting.headers.find((rule) => rule.source === '**')!;
+    const sent = Object.fromEntries(everyPath.headers.map(({ key, value }) => [key, value]));
+    assert.deepEqual(sent, securityHeaders(TEST_CSP, true));
+    const immutable = hosting.headers.find((rule) => rule.regex)!;
+    assert.equal(configMatcher('/assets/js/main.0123abcd.js', immutable), true);
+    assert.equal(configMatcher('/labs/index.html', immutable), false);
+    assert.deepEqual(immutable.headers, [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }]);
+    assert.ok(['**/*.br', '**/*.gz'].every((glob) => hosting.ignore.includes(glob)));
+  });
+
+  it('refuses to write it while the public folder still holds documentation', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'deploy-'));
+    try {
+      await writeFile(path.join(dir, 'firebase.json'), JSON.stringify({ emulators: { auth: { port: 9099 } } }));
+      await writeFile(path.join(dir, 'security.json'), JSON.stringify({ contentSecurityPolicy: TEST_CSP }));
+      await mkdir(path.join(dir, 'public', 'es', 'docs'), { recursive: true });
+      await assert.rejects(writeFirebaseJson(dir, deploy, dir), /es\/docs exists: the documentation must not reach/);
+      await rm(path.join(dir, 'public', 'es', 'docs'), { recursive: true });
+      await writeFirebaseJson(dir, deploy, dir);
+      const written = JSON.parse(await readFile(path.join(dir, 'firebase.json'), 'utf8')) as Record<string, unknown>;
+      assert.deepEqual(written, { hosting, emulators: { auth: { port: 9099 } } });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
