@@ -101,8 +101,8 @@ export default {
           id: 'dev-preview',
           content:
             locale === 'es'
-              ? 'Vista previa para autores (<code>npm run dev</code>): la documentación <strong>no está protegida</strong> en este modo.'
-              : 'Authors’ preview (<code>npm run dev</code>): the documentation is <strong>not locked</strong> in this mode.',
+              ? 'Vista previa para autores (npm run dev): la documentación <strong>no está protegida</strong> en este modo.'
+              : 'Authors’ preview (npm run dev): the documentation is <strong>not locked</strong> in this mode.',
           backgroundColor: '#8a1c1c',
           textColor: '#ffffff',
           isCloseable: false,

@@ -19,7 +19,7 @@ export const publicRoutes: PublicRoute[] = [
   },
   {
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
-    heading: same(/^El gobierno define prioridades de investigación y desarrollo en ciberseguridad/),
+    heading: same(/^Prioridades de investigación y desarrollo en ciberseguridad: una propuesta desde la universidad$/),
   },
   { path: '/logOut', heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
 ];
