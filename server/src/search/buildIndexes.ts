@@ -19,6 +19,38 @@ async function* pages(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
+/**
+ * A blog listing (tags, authors, archive, the blog's own pages) carries this class on `<html>`,
+ * a post carries `blog-post-page`. Docusaurus sets both.
+ */
+function isBlogListing(html: string): boolean {
+  const classes = /<html[^>]*\sclass="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
+  return classes.includes('plugin-blog') && !classes.includes('blog-post-page');
+}
+
+/**
+ * A listing repeats the titles and excerpts of the posts it lists, so indexed whole it would
+ * outrank them on their own words. It is indexed by its heading and description only: a query
+ * for the tag or author still finds it.
+ */
+function listingRecord(url: string, html: string) {
+  const text = (pattern: RegExp) =>
+    (pattern.exec(html)?.[1] ?? '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .trim();
+  const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/) || text(/<title[^>]*>([^<|]*)/);
+  const description = text(/<meta name="description" content="([^"]*)"/);
+  return {
+    url,
+    content: [title, description].filter(Boolean).join('. '),
+    language: /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en',
+    meta: { title },
+  };
+}
+
 export interface SearchIndexSpec {
   /** Folder whose pages are indexed (`public/` or `members/`). */
   siteDir: string;
@@ -49,7 +81,10 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
   try {
     for await (const relative of pages(siteDir)) {
       const url = `/${relative.replace(/index\.html$/, '')}`;
-      const added = await index.addHTMLFile({ url, content: await readFile(path.join(siteDir, relative), 'utf8') });
+      const content = await readFile(path.join(siteDir, relative), 'utf8');
+      const added = isBlogListing(content)
+        ? await index.addCustomRecord(listingRecord(url, content))
+        : await index.addHTMLFile({ url, content });
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       count += 1;
     }
