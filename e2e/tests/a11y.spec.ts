@@ -54,9 +54,8 @@ test.use({ bypassCSP: true });
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${theme})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript((mode) => window.localStorage.setItem('theme', mode), theme);
-    });
+    /** The theme's own URL switch sets the colour mode for the page it opens. */
+    const themed = (target: string) => `${target}${target.includes('?') ? '&' : '?'}docusaurus-theme=${theme}`;
 
     for (const { code, prefix } of locales) {
       test(`public pages, sign-in, search results and not-found have no axe violations (${code})`, async ({
@@ -71,7 +70,7 @@ for (const theme of ['light', 'dark'] as const) {
           localized(prefix, '/no/such/page'),
         ];
         for (const target of paths) {
-          await page.goto(target);
+          await page.goto(themed(target));
           await settle(page);
           if (target.includes('/search?')) await expect(page.locator('ol li').first()).toBeVisible();
           expect(await page.locator('html').getAttribute('data-theme'), target).toBe(theme);
@@ -81,7 +80,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     test('Not allowed has no axe violations', async ({ page }) => {
-      await page.goto('/docs/IntrusionSentinel/architecture/overview');
+      await page.goto(themed('/docs/IntrusionSentinel/architecture/overview'));
       await waitForHydration(page);
       await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);
       await expect(page.getByText('You are not allowed to access this page.')).toBeVisible();
@@ -98,10 +97,12 @@ for (const theme of ['light', 'dark'] as const) {
       await waitForHydration(page);
       await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settle(page);
       for (const target of [...pages, '/es/docs/IntrusionSentinel/architecture/overview']) {
-        await page.goto(target);
+        await page.goto(themed(target));
         await settle(page);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await page.locator('html').getAttribute('data-theme'), target).toBe(theme);
         expect(await violations(page), target).toEqual([]);
       }
     });

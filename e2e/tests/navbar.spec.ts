@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, submitSignIn, type Locale } from './auth';
 import { locales } from './routes';
 
-const NAME = { en: 'Trustworthy Systems', es: 'Trustworthy Systems' } as const;
+const NAME = { en: 'Trustworthy Systems', es: 'Sistemas Confiables' } as const;
 
 async function signIn(page: Page, code: Locale, prefix: string): Promise<void> {
   await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
@@ -15,7 +15,7 @@ async function signIn(page: Page, code: Locale, prefix: string): Promise<void> {
 
 /** The brand title shows its whole text: nothing clipped, no ellipsis. */
 async function expectTitleWhole(page: Page, code: Locale) {
-  const title = page.locator('.navbar__title');
+  const title = page.locator('.navbar__items .navbar__title');
   await expect(title).toHaveText(NAME[code]);
   const { scrollWidth, clientWidth } = await title.evaluate((element) => ({
     scrollWidth: element.scrollWidth,
@@ -34,7 +34,7 @@ for (const { code, prefix } of locales) {
       await expectTitleWhole(page, code);
       const navbar = page.getByRole('navigation', { name: code === 'en' ? 'Main' : 'Principal' });
       const account = navbar.getByRole('button', {
-        name: `${code === 'en' ? 'Account' : 'Cuenta'}: diego.rojas@alumnos.uai.cl`,
+        name: `${code === 'en' ? 'Account' : 'Cuenta'} DR: diego.rojas@alumnos.uai.cl`,
         exact: true,
       });
       await expect(account).toHaveText('DR');

@@ -20,7 +20,9 @@ for (const { code, prefix } of locales) {
       await page.goto(path);
       const images = (await page.evaluate(NAMED_IMAGES)) as string[];
       const preview = await page.locator('meta[property="og:image"]').getAttribute('content');
-      expect(new URL(preview!).pathname, `${path} og:image`).toMatch(new RegExp(`^/img/social-card-${code}\\.png$`));
+      expect(new URL(preview!).pathname, `${path} og:image`).toMatch(
+        new RegExp(`^${prefix}/img/social-card-${code}\\.png$`),
+      );
       expect(images.length, path).toBeGreaterThanOrEqual(3);
       for (const image of images) {
         const local = new URL(new URL(image).pathname, baseURL).href;

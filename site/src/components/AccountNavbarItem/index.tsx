@@ -71,8 +71,12 @@ function AccountMenu({ email }: { email: string }): ReactNode {
   }, [isOpen]);
 
   const label = translate(
-    { id: 'auth.navbar.account', message: 'Account: {email}', description: 'Accessible name of the account button' },
-    { email },
+    {
+      id: 'auth.navbar.account',
+      message: 'Account {initials}: {email}',
+      description: 'Accessible name of the account button',
+    },
+    { email, initials: initialsOf(email) },
   );
   return (
     <div ref={root} className={clsx('navbar__item', styles.account)}>
