@@ -143,6 +143,7 @@ async function followEach(page: Page, path: string, expected: RegExp, baseURL: s
 test.describe('search results land', () => {
   for (const { code, prefix } of locales) {
     test(`each result of a members' query opens its page and section (${code})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/search?q=${DOCS_ONLY}`)}`);
       await waitForHydration(page);
       await submitSignIn(page, code, 'ana.torres@uai.cl', DEMO_PASSWORD);
@@ -157,10 +158,11 @@ test.describe('search results land', () => {
     });
 
     test(`each result of a public query opens its page and section (${code})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       const count = await followEach(
         page,
         `${prefix}/search?q=ciberseguridad`,
-        new RegExp(`^${prefix}/(?!docs/)[\\w/-]*[\\w-](#[\\w%-]+)?$`),
+        new RegExp(`^${prefix}(?!/docs/)(/|/[\\w/-]*[\\w-])(#[\\w%-]+)?$`),
         baseURL,
       );
       expect(count).toBeGreaterThan(1);

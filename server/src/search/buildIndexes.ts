@@ -30,10 +30,10 @@ function isBlogListing(html: string): boolean {
 
 /**
  * A listing repeats the titles and excerpts of the posts it lists, so indexed whole it would
- * outrank them on their own words. It is indexed by its heading and description only: a query
- * for the tag or author still finds it.
+ * outrank them on their own words. It is indexed by its heading and description only, at a low
+ * weight: a query for the tag or author still finds it, after the posts.
  */
-function listingRecord(url: string, html: string) {
+function listingPage(html: string): string {
   const text = (pattern: RegExp) =>
     (pattern.exec(html)?.[1] ?? '')
       .replace(/<[^>]*>/g, '')
@@ -43,12 +43,13 @@ function listingRecord(url: string, html: string) {
       .trim();
   const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/) || text(/<title[^>]*>([^<|]*)/);
   const description = text(/<meta name="description" content="([^"]*)"/);
-  return {
-    url,
-    content: [title, description].filter(Boolean).join('. '),
-    language: /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en',
-    meta: { title },
-  };
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en';
+  return (
+    `<html lang="${escape(language)}"><body><main><article>` +
+    `<h1 data-pagefind-weight="0.2">${escape(title)}</h1><p data-pagefind-weight="0.2">${escape(description)}</p>` +
+    `</article></main></body></html>`
+  );
 }
 
 export interface SearchIndexSpec {
@@ -82,9 +83,7 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
     for await (const relative of pages(siteDir)) {
       const url = `/${relative.replace(/index\.html$/, '')}`;
       const content = await readFile(path.join(siteDir, relative), 'utf8');
-      const added = isBlogListing(content)
-        ? await index.addCustomRecord(listingRecord(url, content))
-        : await index.addHTMLFile({ url, content });
+      const added = await index.addHTMLFile({ url, content: isBlogListing(content) ? listingPage(content) : content });
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       count += 1;
     }

@@ -94,8 +94,9 @@ export function parseExcerpt(html: string): ExcerptPart[] {
   return parts;
 }
 
+/** `/labs/` → `/labs`, the form every link of the site uses; the site's roots (`/`, `/es/`) keep theirs. */
 function withoutTrailingSlash(url: string): string {
-  return url.length > 1 ? url.replace(/\/(?=$|#)/, '') : url;
+  return /^\/([a-z]{2}\/)?(#|$)/.test(url) ? url : url.replace(/\/(?=$|#)/, '');
 }
 
 export async function search(
