@@ -4,18 +4,14 @@
 // documentation pages run signed in, with the HTTP cache cleared before each run instead (a
 // storage reset would delete the session cookie).
 // Usage: node bench/lighthouse.mjs [--runs=3] [--port=4181]
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_PASSWORD } from '../scripts/authEmulator.mjs';
-import { CHROMIUM_ARGS, startSite } from './harness.mjs';
+import { CHROMIUM_ARGS, memberContext, startSite } from './harness.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const runs = arg('runs', 3);
 const port = arg('port', 4181);
-const debuggingPort = port + 1000;
 
 const PUBLIC_PAGES = [
   '/',
@@ -41,14 +37,14 @@ const BUDGET = { publicPerformance: 98, docsPerformance: 95, other: 100 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const site = await startSite(port);
-// The harness's own browser is not needed: Lighthouse drives a persistent profile (the browser's
-// default context, the one it opens its tabs in) through a debugging port.
-const profile = await mkdtemp(path.join(os.tmpdir(), 'lighthouse-profile-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+// Lighthouse drives its own Chromium (a plain debugging port, which it needs); Playwright attaches
+// to the same browser only to hand it the member's cookies and to clear its cache.
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
+const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const context = attached.contexts()[0];
 const control = context.pages()[0] ?? (await context.newPage());
 const cdp = await context.newCDPSession(control);
 
@@ -57,7 +53,7 @@ async function measure(url, { signedIn }) {
   for (let run = 0; run < runs; run += 1) {
     if (signedIn) await cdp.send('Network.clearBrowserCache');
     const result = await lighthouse(url, {
-      port: debuggingPort,
+      port: chrome.port,
       output: 'json',
       logLevel: 'error',
       disableStorageReset: signedIn,
@@ -85,16 +81,14 @@ try {
   for (const page of PUBLIC_PAGES)
     rows.push({ page, docs: false, ...(await measure(`${site.origin}${page}`, { signedIn: false })) });
 
-  await control.goto(`${site.origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
-  await control.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
-  await control.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await control.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await control.waitForURL(`${site.origin}/labs`);
+  const member = await memberContext(site.browser, site.origin);
+  await context.addCookies(await member.cookies());
+  await member.close();
   for (const page of DOCS_PAGES)
     rows.push({ page, docs: true, ...(await measure(`${site.origin}${page}`, { signedIn: true })) });
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
+  await attached.close();
+  chrome.kill();
   await site.stop();
 }
 
