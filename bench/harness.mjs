@@ -8,15 +8,6 @@ import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Debian's Chromium, headless in a container: no sandbox, no GPU, no background traffic. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 export async function startSite(port) {
   const stopEmulator = await startAuthEmulator({ quiet: true });
   const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
@@ -25,7 +16,13 @@ export async function startSite(port) {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
