@@ -103,6 +103,8 @@ test.describe('leak check (security)', () => {
   });
 
   test('no answer to an anonymous or not-allowed client contains restricted text', async ({ request }) => {
+    // Hundreds of requests, each through the Hosting stand-in in that project.
+    test.setTimeout(120_000);
     const targets = walk(path.join(dist, 'members'))
       .filter((file) => !file.endsWith('.br') && !file.endsWith('.gz'))
       .map((file) => `/${path.relative(path.join(dist, 'members'), file).split(path.sep).join('/')}`);

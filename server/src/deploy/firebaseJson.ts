@@ -21,6 +21,7 @@ interface HeaderRule {
 export interface HostingConfig {
   public: string;
   ignore: string[];
+  trailingSlash: false;
   rewrites: { source: string; run: { serviceId: string; region: string } }[];
   headers: HeaderRule[];
 }
@@ -37,6 +38,9 @@ export function hostingConfig(deploy: DeployConfig, contentSecurityPolicy: strin
     public: 'public',
     // The CDN compresses by itself; the precompressed copies are for the server.
     ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
+    // Pages are folders with an index.html; without this, Hosting answers `/signin` with a redirect
+    // to `/signin/`, while the site server (and every link the site writes) uses no trailing slash.
+    trailingSlash: false,
     rewrites: CLOUD_RUN_SOURCES.map((source) => ({ source, run })),
     headers: [
       // No Cache-Control here: the rule also covers what Cloud Run answers, whose own must stand.
