@@ -62,6 +62,20 @@ describe('session re-checks and sign-out (security)', () => {
     assert.equal(verifier.calls, 2);
   });
 
+  it('a check under way when the reader signs out does not cache the session afterwards', async () => {
+    const clock = 1_000_000;
+    const verifier = new GatedVerifier(() => clock);
+    const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
+    const cookie = `session.${Buffer.from('ana.torres@uai.cl').toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+    verifier.hold();
+    const inFlight = guard.check(cookie);
+    await new Promise((resolve) => setImmediate(resolve));
+    guard.forget(cookie);
+    verifier.release();
+    await inFlight;
+    assert.equal(guard.checkCached(cookie), undefined);
+  });
+
   it('makes one provider call for 50 concurrent page requests whose cookie is due for re-check', async () => {
     let clock = Date.now();
     const verifier = new GatedVerifier(() => clock);

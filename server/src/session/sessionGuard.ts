@@ -32,6 +32,8 @@ export class SessionGuard {
    * that carries it waits for the same provider call instead of making its own.
    */
   readonly #pending = new Map<string, Promise<SessionCheck>>();
+  /** Counts sign-outs, so a check that was under way during one never caches its (older) answer. */
+  #signOuts = 0;
 
   constructor(
     private readonly verifier: IdentityVerifier,
@@ -67,13 +69,16 @@ export class SessionGuard {
     const key = keyOf(cookie);
     const pending = this.#pending.get(key);
     if (pending) return pending;
-    const checking = this.#verify(cookie, key).finally(() => this.#pending.delete(key));
+    const checking = this.#verify(cookie, key).finally(() => {
+      if (this.#pending.get(key) === checking) this.#pending.delete(key);
+    });
     this.#pending.set(key, checking);
     return checking;
   }
 
   async #verify(cookie: string, key: string): Promise<SessionCheck> {
     const now = this.now();
+    const signOutsBefore = this.#signOuts;
     let identity: VerifiedIdentity;
     try {
       identity = await this.verifier.verifySessionCookie(cookie, true);
@@ -100,11 +105,14 @@ export class SessionGuard {
     }
     if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
     const answer = { kind: 'allowed' as const, identity };
-    this.#cache.set(key, { answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
+    if (this.#signOuts === signOutsBefore)
+      this.#cache.set(key, { answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
     return answer;
   }
 
   forget(cookie: string): void {
+    this.#signOuts += 1;
     this.#cache.delete(keyOf(cookie));
+    this.#pending.delete(keyOf(cookie));
   }
 }
