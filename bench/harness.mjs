@@ -8,6 +8,15 @@ import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Debian's Chromium, headless in a container: no sandbox, no GPU, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
 export async function startSite(port) {
   const stopEmulator = await startAuthEmulator({ quiet: true });
   const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
@@ -16,13 +25,7 @@ export async function startSite(port) {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {

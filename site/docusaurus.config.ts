@@ -94,7 +94,7 @@ export default {
     ],
   ],
   themeConfig: {
-    image: 'img/social-card.png',
+    image: `img/social-card-${locale === 'es' ? 'es' : 'en'}.png`,
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     announcementBar: process.env.SITE_DEV_PREVIEW
       ? {
@@ -141,6 +141,16 @@ export default {
       darkTheme: prismThemes.dracula,
       additionalLanguages: ['bash', 'yaml', 'json', 'http', 'python', 'csharp'],
     },
-    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+    mermaid: {
+      theme: { light: 'neutral', dark: 'dark' },
+      // Drawn at their natural size (labels at 16 px) and scrolled sideways where wider than the
+      // column, rather than shrunk to fit until the labels cannot be read.
+      options: {
+        flowchart: { useMaxWidth: false },
+        sequence: { useMaxWidth: false },
+        state: { useMaxWidth: false },
+        class: { useMaxWidth: false },
+      },
+    },
   } satisfies UserThemeConfig & MermaidThemeConfig,
 } satisfies Config;

@@ -51,3 +51,10 @@ export async function signInWithGitHubPopup(page: Page, email: string): Promise<
   await popup.getByLabel('Email').fill(email);
   await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
 }
+
+/** Opens the navbar's account menu (the button with the reader's initials) and signs out from it. */
+export async function signOutFromNavbar(page: Page): Promise<void> {
+  const navbar = page.getByRole('navigation', { name: /^(Main|Principal)$/ });
+  await navbar.getByRole('button', { name: /^(Account|Cuenta) \w+: / }).click();
+  await navbar.getByRole('button', { name: /^(Sign out|Cerrar sesión)$/ }).click();
+}

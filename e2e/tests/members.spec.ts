@@ -8,6 +8,7 @@ import {
   latestSmsCode,
   sentEmails,
   signInWithGitHubPopup,
+  signOutFromNavbar,
   submitSignIn,
   type Locale,
 } from './auth';
@@ -97,7 +98,7 @@ test('signing out from the navbar ends access, in this tab and the next request 
   const other = await context.newPage();
   await other.goto('/docs/IntrusionSentinel/usage/monitoring');
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutFromNavbar(page);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await other.goto('/docs/IntrusionSentinel/usage/monitoring');
   await expect(other).toHaveURL(/\/signin\?next=/);
@@ -210,7 +211,7 @@ test.describe('in-site navigation, for every demo account', () => {
         .click();
       await expect(page).toHaveURL(/\/docs\/documentation\/restricted-access$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await navbar.getByRole('button', { name: 'Sign out' }).click();
+      await signOutFromNavbar(page);
       await expect(page.getByRole('heading', { name: SIGN_IN_TEXT.en.title })).toBeVisible();
       await page.goto('/labs');
       await waitForHydration(page);

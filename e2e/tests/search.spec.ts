@@ -1,6 +1,7 @@
 import { expect, test, waitForHydration } from './fixtures';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { locales } from './routes';
 
 /** A word only the documentation contains (the sensors' liveness messages, in both languages). */
 const DOCS_ONLY = 'heartbeat';
@@ -112,4 +113,90 @@ test('search code and index are not loaded until search is opened', async ({ pag
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect(requested.filter((path) => path.includes('pagefind'))).toEqual([]);
+});
+
+/** Escapes text for use inside a regular expression. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every result of `/search?q=…`, as the list shows it: the link's target and its title. */
+async function resultLinks(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.locator('ol li').first()).toBeVisible();
+  return page.locator('ol li a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+}
+
+/** Opens a result the way a reader does (click on the results page) and checks where it landed. */
+async function followEach(page: Page, path: string, expected: RegExp, baseURL: string | undefined): Promise<number> {
+  const hrefs = await resultLinks(page, path);
+  for (const [index, href] of hrefs.entries()) {
+    expect(href, `result ${index} of ${path}`).toMatch(expected);
+    await page.goto(path);
+    await page.locator('ol li a').nth(index).click();
+    await expect(page).toHaveURL(new RegExp(`^${literal(`${baseURL}${href}`)}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const anchor = new URL(href, baseURL).hash.slice(1);
+    if (anchor) await expect(page.locator(`[id="${decodeURIComponent(anchor)}"]`)).toHaveCount(1);
+  }
+  return hrefs.length;
+}
+
+test.describe('search results land', () => {
+  for (const { code, prefix } of locales) {
+    test(`each result of a members' query opens its page and section (${code})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/search?q=${DOCS_ONLY}`)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, code, 'ana.torres@uai.cl', DEMO_PASSWORD);
+      await expect(page.locator('ol li').first()).toBeVisible();
+      const count = await followEach(
+        page,
+        `${prefix}/search?q=${DOCS_ONLY}`,
+        new RegExp(`^${prefix}/docs/(?!docs/)[A-Za-z][\\w/-]*[\\w-](#[\\w%-]+)?$`),
+        baseURL,
+      );
+      expect(count).toBeGreaterThan(1);
+    });
+
+    test(`each result of a public query opens its page and section (${code})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const count = await followEach(
+        page,
+        `${prefix}/search?q=ciberseguridad`,
+        new RegExp(`^${prefix}(?!/docs/)(/|/[\\w/-]*[\\w-])(#[\\w%-]+)?$`),
+        baseURL,
+      );
+      expect(count).toBeGreaterThan(1);
+    });
+  }
+
+  test('a sentence of a post ranks that post first', async ({ page }) => {
+    const post = '/blog/2025/06/10/prioridades-id-ciberseguridad';
+    await page.goto(post);
+    const paragraph = (await page.locator('article p').nth(1).textContent())!;
+    const sentence = paragraph
+      .split(/(?<=[.!?])\s/)[0]!
+      .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+      .trim();
+    expect(sentence.split(/\s+/).length).toBeGreaterThan(4);
+    const [first] = await resultLinks(page, `/search?q=${encodeURIComponent(sentence)}`);
+    expect(first).toMatch(new RegExp(`^${literal(post)}(#[\\w%-]+)?$`));
+  });
+
+  test('tag, author and archive pages come after the posts they list', async ({ page }) => {
+    const hrefs = await resultLinks(page, '/search?q=ciberseguridad');
+    const isListing = (href: string) => /^\/blog(\/(tags|authors|archive|page)(\/|$)|$)/.test(href.replace(/#.*/, ''));
+    const firstListing = hrefs.findIndex(isListing);
+    const lastPost = hrefs.map((href) => /^\/blog\/\d{4}\//.test(href)).lastIndexOf(true);
+    expect(lastPost).toBeGreaterThanOrEqual(0);
+    if (firstListing >= 0) expect(firstListing).toBeGreaterThan(lastPost);
+  });
+
+  test('the query’s stop words are not highlighted, its other words are', async ({ page }) => {
+    await page.goto('/es/search?q=' + encodeURIComponent('la ciberseguridad en Chile'));
+    const marks = page.locator('ol li mark');
+    await expect(marks.first()).toBeVisible();
+    const marked = (await marks.allTextContents()).map((text) => text.toLowerCase());
+    expect(marked.filter((text) => ['la', 'en'].includes(text))).toEqual([]);
+    expect(marked.some((text) => text.startsWith('ciberseguridad'))).toBe(true);
+  });
 });

@@ -19,6 +19,39 @@ async function* pages(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
+/**
+ * A blog listing (tags, authors, archive, the blog's own pages) carries this class on `<html>`,
+ * a post carries `blog-post-page`. Docusaurus sets both.
+ */
+function isBlogListing(html: string): boolean {
+  const classes = /<html[^>]*\sclass="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
+  return classes.includes('plugin-blog') && !classes.includes('blog-post-page');
+}
+
+/**
+ * A listing repeats the titles and excerpts of the posts it lists, so indexed whole it would
+ * outrank them on their own words. It is indexed by its heading and description only, at a low
+ * weight: a query for the tag or author still finds it, after the posts.
+ */
+function listingPage(html: string): string {
+  const text = (pattern: RegExp) =>
+    (pattern.exec(html)?.[1] ?? '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .trim();
+  const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/) || text(/<title[^>]*>([^<|]*)/);
+  const description = text(/<meta name="description" content="([^"]*)"/);
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en';
+  return (
+    `<html lang="${escape(language)}"><body><main><article>` +
+    `<h1 data-pagefind-weight="0.2">${escape(title)}</h1><p data-pagefind-weight="0.2">${escape(description)}</p>` +
+    `</article></main></body></html>`
+  );
+}
+
 export interface SearchIndexSpec {
   /** Folder whose pages are indexed (`public/` or `members/`). */
   siteDir: string;
@@ -49,7 +82,8 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
   try {
     for await (const relative of pages(siteDir)) {
       const url = `/${relative.replace(/index\.html$/, '')}`;
-      const added = await index.addHTMLFile({ url, content: await readFile(path.join(siteDir, relative), 'utf8') });
+      const content = await readFile(path.join(siteDir, relative), 'utf8');
+      const added = await index.addHTMLFile({ url, content: isBlogListing(content) ? listingPage(content) : content });
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       count += 1;
     }

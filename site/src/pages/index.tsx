@@ -86,44 +86,44 @@ export default function Home(): ReactNode {
         description: 'Meta description of the home page',
       })}
     >
-      <header className="hero hero--centre">
-        <div className="container">
-          <Heading as="h1" className="hero__title">
-            <Translate id="home.hero.title" description="Centre name in the home page banner">
-              UAI Trustworthy Systems Centre
-            </Translate>
-          </Heading>
-          <p className="hero__subtitle">
-            <Translate id="home.hero.tagline" description="Tagline in the home page banner">
-              Responsible, resilient and reliable systems
-            </Translate>
-          </p>
-          <p>
-            <Translate
-              id="home.hero.intro"
-              description="Introduction under the tagline on the home page"
-              values={{ university: identity.university, country: identity.country }}
-            >
-              {
-                'We are a research centre of {university}, {country}. We study how to build software and networks that people can trust, and we build such systems with partners in industry and government.'
-              }
-            </Translate>
-          </p>
-          <div className="margin-top--lg" style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
-            <Link className="button button--secondary button--lg" to="/labs">
-              <Translate id="home.hero.cta.labs" description="Primary button of the home banner">
-                Explore our labs
-              </Translate>
-            </Link>
-            <Link className="button button--outline button--lg" to="/projects">
-              <Translate id="home.hero.cta.projects" description="Secondary button of the home banner">
-                See our projects
-              </Translate>
-            </Link>
-          </div>
-        </div>
-      </header>
       <main>
+        <header className="hero hero--centre">
+          <div className="container">
+            <Heading as="h1" className="hero__title">
+              <Translate id="home.hero.title" description="Centre name in the home page banner">
+                UAI Trustworthy Systems Centre
+              </Translate>
+            </Heading>
+            <p className="hero__subtitle">
+              <Translate id="home.hero.tagline" description="Tagline in the home page banner">
+                Responsible, resilient and reliable systems
+              </Translate>
+            </p>
+            <p>
+              <Translate
+                id="home.hero.intro"
+                description="Introduction under the tagline on the home page"
+                values={{ university: identity.university, country: identity.country }}
+              >
+                {
+                  'We are a research centre of {university}, {country}. We study how to build software and networks that people can trust, and we build such systems with partners in industry and government.'
+                }
+              </Translate>
+            </p>
+            <div className="margin-top--lg" style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+              <Link className="button button--secondary button--lg" to="/labs">
+                <Translate id="home.hero.cta.labs" description="Primary button of the home banner">
+                  Explore our labs
+                </Translate>
+              </Link>
+              <Link className="button button--outline button--lg" to="/projects">
+                <Translate id="home.hero.cta.projects" description="Secondary button of the home banner">
+                  See our projects
+                </Translate>
+              </Link>
+            </div>
+          </div>
+        </header>
         <section className="section" aria-labelledby="home-work">
           <div className="container">
             <Heading as="h2" id="home-work">

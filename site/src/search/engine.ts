@@ -51,7 +51,9 @@ function loadEngine(includeMembers: boolean): Promise<Pagefind> {
         /* webpackIgnore: true */ `${window.location.origin}/pagefind/pagefind.js`
       )) as Pagefind;
       await pagefind.options({ basePath: '/pagefind/', excerptLength: 26 });
-      if (includeMembers) await pagefind.mergeIndex('/docs/pagefind/');
+      // The members' index already records site-absolute URLs (`/docs/…`, `/es/docs/…`); without
+      // an explicit base, Pagefind would prefix them with the index's own folder a second time.
+      if (includeMembers) await pagefind.mergeIndex('/docs/pagefind/', { baseUrl: '/' });
       await pagefind.init();
       return pagefind;
     })();
@@ -61,7 +63,21 @@ function loadEngine(includeMembers: boolean): Promise<Pagefind> {
   return engine;
 }
 
-/** Pagefind's excerpt is escaped text with `<mark>` around matches; keep exactly that, as data. */
+/**
+ * Words too common to mean anything in a query, in the site's two languages. Pagefind marks every
+ * query word it finds; marking these would light up half of every excerpt.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by for from has have in into is it its of on or that the their this to was ' +
+    'were will with al con de del el en es la las lo los o para por que se su sus un una y'
+  ).split(' '),
+);
+
+/**
+ * Pagefind's excerpt is escaped text with `<mark>` around matches; keep exactly that, as data,
+ * except that stop words are not counted as matches.
+ */
 export function parseExcerpt(html: string): ExcerptPart[] {
   const parts: ExcerptPart[] = [];
   const decode = (text: string) =>
@@ -72,13 +88,15 @@ export function parseExcerpt(html: string): ExcerptPart[] {
   for (const piece of html.split(/(<mark>[\s\S]*?<\/mark>)/)) {
     if (!piece) continue;
     const match = /^<mark>([\s\S]*)<\/mark>$/.exec(piece);
-    parts.push({ text: decode((match ? match[1]! : piece).replace(/<[^>]*>/g, '')), isMatch: Boolean(match) });
+    const text = decode((match ? match[1]! : piece).replace(/<[^>]*>/g, ''));
+    parts.push({ text, isMatch: Boolean(match) && !STOP_WORDS.has(text.toLowerCase()) });
   }
   return parts;
 }
 
+/** `/labs/` → `/labs`, the form every link of the site uses; the site's roots (`/`, `/es/`) keep theirs. */
 function withoutTrailingSlash(url: string): string {
-  return url.length > 1 ? url.replace(/\/(?=$|#)/, '') : url;
+  return /^\/([a-z]{2}\/)?(#|$)/.test(url) ? url : url.replace(/\/(?=$|#)/, '');
 }
 
 export async function search(

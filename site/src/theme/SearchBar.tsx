@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import Translate, { translate } from '@docusaurus/Translate';
+import Translate from '@docusaurus/Translate';
 import styles from '../search/styles.module.css';
 
 // The dialog and the engine load only when a reader opens search.
@@ -42,11 +42,6 @@ export default function SearchBar(): ReactNode {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
-        aria-label={translate({
-          id: 'search.open',
-          message: 'Search (Ctrl+K)',
-          description: 'Accessible name of the navbar search button',
-        })}
       >
         <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path

@@ -1,49 +1,125 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import Translate from '@docusaurus/Translate';
+import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
 import { SIGN_IN_PATH } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
+import styles from './styles.module.css';
 
 interface Props {
   mobile?: boolean;
   className?: string;
 }
 
-/** "Sign in" for visitors; the reader's e-mail and "Sign out" once signed in. */
-export default function AccountNavbarItem({ mobile = false, className }: Props): ReactNode {
-  const { status, reader, signOut } = useAuth();
-  const location = useLocation();
+/** Two letters for the account button: the first letters of the address's name parts ("ana.torres" → "AT"). */
+export function initialsOf(email: string): string {
+  const parts = (email.split('@')[0] ?? '').split(/[._+-]+/).filter(Boolean);
+  const letters = parts.length > 1 ? parts[0]![0]! + parts[1]![0]! : (parts[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}
+
+function SignOutButton({ className }: { className?: string }): ReactNode {
+  const { signOut } = useAuth();
   const [isSigningOut, setSigningOut] = useState(false);
+  return (
+    <button
+      type="button"
+      className={clsx('button button--sm button--outline button--primary', className)}
+      disabled={isSigningOut}
+      onClick={async () => {
+        setSigningOut(true);
+        await signOut();
+        setSigningOut(false);
+      }}
+    >
+      <Translate id="auth.navbar.signOut" description="Navbar button that signs the reader out">
+        Sign out
+      </Translate>
+    </button>
+  );
+}
+
+/**
+ * The signed-in reader's control on a wide navbar: a round button with their initials that opens
+ * a small panel with the address and "Sign out", so the site's name keeps its room. Escape, a
+ * click elsewhere or focus leaving the panel closes it.
+ */
+function AccountMenu({ email }: { email: string }): ReactNode {
+  const [isOpen, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const isInside = (target: EventTarget | null) => Boolean(root.current?.contains(target as Node | null));
+    const onPointerDown = (event: PointerEvent) => !isInside(event.target) && setOpen(false);
+    const onFocusIn = (event: FocusEvent) => !isInside(event.target) && setOpen(false);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen]);
+
+  const label = translate(
+    {
+      id: 'auth.navbar.account',
+      message: 'Account {initials}: {email}',
+      description: 'Accessible name of the account button',
+    },
+    { email, initials: initialsOf(email) },
+  );
+  return (
+    <div ref={root} className={clsx('navbar__item', styles.account)}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.avatar}
+        aria-label={label}
+        title={email}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setOpen((open) => !open)}
+      >
+        <span aria-hidden="true">{initialsOf(email)}</span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!isOpen}>
+        <p className={styles.email} data-testid="account-email">
+          {email}
+        </p>
+        <SignOutButton />
+      </div>
+    </div>
+  );
+}
+
+/** "Sign in" for visitors; once signed in, the account button (or, in the phone menu, the address and "Sign out"). */
+export default function AccountNavbarItem({ mobile = false, className }: Props): ReactNode {
+  const { status, reader } = useAuth();
+  const location = useLocation();
   const linkClass = clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', className);
   const wrap = (node: ReactNode) => (mobile ? <li className="menu__list-item">{node}</li> : node);
 
   if (status === 'loading') return null;
   if (status === 'signed-in' && reader) {
+    const email = reader.email ?? '';
+    if (!mobile) return <AccountMenu email={email} />;
     return wrap(
-      <span className={clsx(mobile ? 'menu__link' : 'navbar__item', className)}>
-        <span
-          className={clsx('margin-right--sm', !mobile && 'account-email')}
-          data-testid="account-email"
-          title={reader.email ?? undefined}
-        >
-          {reader.email}
+      <span className={clsx('menu__link', styles.mobile, className)}>
+        <span className={styles.email} data-testid="account-email">
+          {email}
         </span>
-        <button
-          type="button"
-          className="button button--sm button--outline button--primary"
-          disabled={isSigningOut}
-          onClick={async () => {
-            setSigningOut(true);
-            await signOut();
-            setSigningOut(false);
-          }}
-        >
-          <Translate id="auth.navbar.signOut" description="Navbar button that signs the reader out">
-            Sign out
-          </Translate>
-        </button>
+        <SignOutButton />
       </span>,
     );
   }

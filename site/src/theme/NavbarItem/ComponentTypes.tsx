@@ -1,7 +1,7 @@
 import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes';
 import AccountNavbarItem from '../../components/AccountNavbarItem';
 
-/** Adds `custom-account`: "Sign in", or the reader's e-mail and "Sign out". */
+/** Adds `custom-account`: "Sign in", or the account button with the address and "Sign out". */
 export default {
   ...ComponentTypes,
   'custom-account': AccountNavbarItem,

@@ -1,0 +1,115 @@
+// Lighthouse (mobile preset, its default simulated throttling) on the production build behind the
+// real server, in Debian's Chromium: the median of 3 runs per page, one table row per page, and
+// the budgets checked at the end. Public pages run signed out with storage reset between runs;
+// documentation pages run signed in, with the HTTP cache cleared before each run instead (a
+// storage reset would delete the session cookie).
+// Usage: node bench/lighthouse.mjs [--runs=3] [--port=4181]
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, memberContext, startSite } from './harness.mjs';
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const runs = arg('runs', 3);
+const port = arg('port', 4181);
+
+const PUBLIC_PAGES = [
+  '/',
+  '/labs',
+  '/projects',
+  '/blog',
+  '/blog/archive',
+  '/blog/2025/06/10/prioridades-id-ciberseguridad',
+  '/signin',
+  '/es/',
+  '/es/labs',
+  '/es/projects',
+  '/es/blog',
+];
+const DOCS_PAGES = [
+  '/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
+  '/docs/IntrusionSentinel/architecture/overview',
+  '/docs/IntrusionSentinel/architecture/diagram',
+  '/es/docs/IntrusionSentinel/architecture/overview',
+];
+const BUDGET = { publicPerformance: 98, docsPerformance: 95, other: 100 };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const site = await startSite(port);
+// Lighthouse drives its own Chromium (a plain debugging port, which it needs); Playwright attaches
+// to the same browser only to hand it the member's cookies and to clear its cache.
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const context = attached.contexts()[0];
+const control = context.pages()[0] ?? (await context.newPage());
+const cdp = await context.newCDPSession(control);
+
+async function measure(url, { signedIn }) {
+  const samples = [];
+  for (let run = 0; run < runs; run += 1) {
+    if (signedIn) await cdp.send('Network.clearBrowserCache');
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: signedIn,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const { categories, audits } = result.lhr;
+    const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+    samples.push({
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      jsBytes: scripts?.transferSize ?? 0,
+    });
+  }
+  const pick = (key) => median(samples.map((sample) => sample[key]));
+  return Object.fromEntries(Object.keys(samples[0]).map((key) => [key, pick(key)]));
+}
+
+const rows = [];
+const failures = [];
+try {
+  for (const page of PUBLIC_PAGES)
+    rows.push({ page, docs: false, ...(await measure(`${site.origin}${page}`, { signedIn: false })) });
+
+  const member = await memberContext(site.browser, site.origin);
+  await context.addCookies(await member.cookies());
+  await member.close();
+  for (const page of DOCS_PAGES)
+    rows.push({ page, docs: true, ...(await measure(`${site.origin}${page}`, { signedIn: true })) });
+} finally {
+  await attached.close();
+  chrome.kill();
+  await site.stop();
+}
+
+console.log(`\nLighthouse, mobile preset, median of ${runs} runs per page\n`);
+console.log(
+  '| page | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | JS (KB, compressed) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  console.log(
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.docs ? `(${row.seo})` : row.seo} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${(row.jsBytes / 1024).toFixed(1)} |`,
+  );
+  const minimum = row.docs ? BUDGET.docsPerformance : BUDGET.publicPerformance;
+  if (row.performance < minimum) failures.push(`${row.page}: performance ${row.performance} < ${minimum}`);
+  for (const key of ['accessibility', 'bestPractices', ...(row.docs ? [] : ['seo'])])
+    if (row[key] < BUDGET.other) failures.push(`${row.page}: ${key} ${row[key]} < ${BUDGET.other}`);
+}
+console.log('\nDocumentation pages carry noindex on purpose, so their SEO score (in brackets) is not a budget.');
+if (failures.length > 0) {
+  console.log(`\nOver budget:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nEvery budget holds.');
+}

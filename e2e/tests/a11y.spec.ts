@@ -1,0 +1,110 @@
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures';
+import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { locales, localized, publicRoutes } from './routes';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const membersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist/members');
+
+/** One documentation page per section (the first, in path order), read from the build, plus the category index. */
+function docsPages(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, url: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    if (entries.some((entry) => entry.name === 'index.html')) found.push(url);
+    for (const entry of entries)
+      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'pagefind')
+        walk(path.join(dir, entry.name), `${url}/${entry.name}`);
+  };
+  walk(path.join(membersDir, 'docs'), '/docs');
+  const bySection = new Map<string, string>();
+  for (const page of found) {
+    const section = page.replace(/\/[^/]+$/, '');
+    if (!bySection.has(section)) bySection.set(section, page);
+  }
+  return [...bySection.values()];
+}
+
+/** WCAG 2.1 A and AA and axe's best practices; the page's violations as readable lines. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(options: unknown): Promise<AxeResult> } }).axe;
+    interface AxeResult {
+      violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+    }
+    const { violations: found } = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
+  return result;
+}
+
+async function settle(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+}
+
+test.use({ bypassCSP: true });
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${theme})`, () => {
+    /** The theme's own URL switch sets the colour mode for the page it opens. */
+    const themed = (target: string) => `${target}${target.includes('?') ? '&' : '?'}docusaurus-theme=${theme}`;
+
+    for (const { code, prefix } of locales) {
+      test(`public pages, sign-in, search results and not-found have no axe violations (${code})`, async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/status of 404 \(Not Found\)/);
+        const paths = [
+          ...publicRoutes.map((route) => localized(prefix, route.path)),
+          localized(prefix, '/signin'),
+          localized(prefix, '/search?q=ciberseguridad'),
+          localized(prefix, '/no/such/page'),
+        ];
+        for (const target of paths) {
+          await page.goto(themed(target));
+          await settle(page);
+          if (target.includes('/search?')) await expect(page.locator('ol li').first()).toBeVisible();
+          expect(await page.locator('html').getAttribute('data-theme'), target).toBe(theme);
+          expect(await violations(page), target).toEqual([]);
+        }
+      });
+    }
+
+    test('Not allowed has no axe violations', async ({ page }) => {
+      await page.goto(themed('/docs/IntrusionSentinel/architecture/overview'));
+      await waitForHydration(page);
+      await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);
+      await expect(page.getByText('You are not allowed to access this page.')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the category index and one page of each docs section have no axe violations, as a member', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const pages = docsPages();
+      expect(pages.length).toBeGreaterThan(8);
+      await page.goto(`/signin?next=${encodeURIComponent(pages[0]!)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settle(page);
+      for (const target of [...pages, '/es/docs/IntrusionSentinel/architecture/overview']) {
+        await page.goto(themed(target));
+        await settle(page);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await page.locator('html').getAttribute('data-theme'), target).toBe(theme);
+        expect(await violations(page), target).toEqual([]);
+      }
+    });
+  });
+}
