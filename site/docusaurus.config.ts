@@ -5,9 +5,9 @@ import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
 import type { UserThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
-import { themes as prismThemes } from 'prism-react-renderer';
 import { readSiteIdentity } from './src/config/identity';
 import { createFooter } from './src/config/footer';
+import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
 import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
 
@@ -137,8 +137,8 @@ export default {
     blog: { sidebar: { groupByYear: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'yaml', 'json', 'http', 'python', 'csharp'],
     },
     mermaid: {
