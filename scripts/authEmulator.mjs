@@ -44,25 +44,32 @@ async function waitUntilUp(child, timeoutMs) {
   throw new Error(`The Auth emulator did not answer at ${base} within ${timeoutMs / 1000} s.`);
 }
 
+const ADMIN_HEADERS = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+/** Creates one account with the demo password (and an SMS second factor when it has a phone). */
+export async function createAccount({ email, emailVerified, phone }) {
+  const body = {
+    email,
+    password: DEMO_PASSWORD,
+    emailVerified,
+    ...(phone ? { mfaInfo: [{ phoneInfo: phone, displayName: 'Mobile' }] } : {}),
+  };
+  const response = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
+}
+
 /** Removes every account, then creates the demo accounts (idempotent). */
 export async function seedDemoAccounts() {
-  const headers = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-  const reset = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE', headers });
+  const reset = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: 'DELETE',
+    headers: ADMIN_HEADERS,
+  });
   if (!reset.ok) throw new Error(`Could not reset the emulator's accounts (${reset.status}).`);
-  for (const account of DEMO_ACCOUNTS) {
-    const body = {
-      email: account.email,
-      password: DEMO_PASSWORD,
-      emailVerified: account.emailVerified,
-      ...(account.phone ? { mfaInfo: [{ phoneInfo: account.phone, displayName: 'Mobile' }] } : {}),
-    };
-    const response = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`Could not create ${account.email}: ${response.status} ${await response.text()}`);
-  }
+  for (const account of DEMO_ACCOUNTS) await createAccount(account);
 }
 
 /** The latest SMS code the emulator "sent" to a phone number (for the second-factor step). */

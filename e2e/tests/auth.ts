@@ -1,7 +1,21 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+import { createAccount } from '../../scripts/authEmulator.mjs';
+
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode, sentEmails } from '../../scripts/authEmulator.mjs';
+
+/**
+ * An account of its own, like `model` (same domain, same verification) but with a new address, for
+ * a test that signs out: signing out revokes every session of the account, which would also sign
+ * out any other test running with a shared demo account at the same time.
+ */
+export async function createAccountLike(model: string, emailVerified = true): Promise<string> {
+  const [local, domain] = model.split('@');
+  const email = `${local}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
+  await createAccount({ email, emailVerified });
+  return email;
+}
 
 export const DOCS_PAGE = {
   en: { path: '/docs/IntrusionSentinel/architecture/overview', heading: /Architecture overview|Overview/i },

@@ -113,9 +113,10 @@ let app: FirebaseApp | undefined;
 export function createAuthApi(config: FirebaseClientConfig): AuthApi {
   app ??= initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   // The spec's persistence order: IndexedDB, then local storage, then session storage.
+  // No popup resolver here: given one, the SDK fetches Google's iframe loader on every page that
+  // starts it. Only the GitHub sign-in needs it, so only that call passes it.
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.emulatorHost) connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
   return {
@@ -123,7 +124,11 @@ export function createAuthApi(config: FirebaseClientConfig): AuthApi {
     signInWithPassword: (email, password, container) =>
       withSecondFactor(auth, () => signInWithEmailAndPassword(auth, email, password), container),
     signInWithGitHub: (container) =>
-      withSecondFactor(auth, () => signInWithPopup(auth, new GithubAuthProvider()), container),
+      withSecondFactor(
+        auth,
+        () => signInWithPopup(auth, new GithubAuthProvider(), browserPopupRedirectResolver),
+        container,
+      ),
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     async sendVerification() {
       if (auth.currentUser) await sendEmailVerification(auth.currentUser);
