@@ -24,7 +24,9 @@ async function signIn(page: Page): Promise<void> {
   await page.goto(`/signin?next=${encodeURIComponent(diagramPages[0]!)}`);
   await waitForHydration(page);
   await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // After sign-in the page reloads and the gate loads the identity SDK again before it shows the
+  // page; with both test workers busy that has taken over 5 s.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The smallest label font size of the page's diagrams, in CSS pixels as drawn on screen. */
