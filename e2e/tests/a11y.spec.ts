@@ -97,6 +97,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`/signin?next=${encodeURIComponent(pages[0]!)}`);
       await waitForHydration(page);
       await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
+      // The sign-in page has a heading of its own: wait until it has moved on to the page asked for.
+      await expect(page).toHaveURL(new RegExp(`${pages[0]!}$`), { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await settle(page);
       for (const target of [...pages, '/es/docs/IntrusionSentinel/architecture/overview']) {

@@ -24,8 +24,10 @@ async function signIn(page: Page): Promise<void> {
   await page.goto(`/signin?next=${encodeURIComponent(diagramPages[0]!)}`);
   await waitForHydration(page);
   await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  // After sign-in the page reloads and the gate loads the identity SDK again before it shows the
-  // page; with both test workers busy that has taken over 5 s.
+  // The sign-in page has a heading of its own: wait until it has moved on to the page asked for.
+  // The gate there loads the identity SDK before it shows the page, which has taken over 5 s with
+  // both test workers busy.
+  await expect(page).toHaveURL(new RegExp(`${diagramPages[0]!}$`), { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
 }
 
