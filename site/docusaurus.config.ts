@@ -9,6 +9,7 @@ import { readSiteIdentity } from './src/config/identity';
 import { createFooter } from './src/config/footer';
 import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
+import { ssrTemplate } from './src/config/htmlTemplate';
 import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
@@ -24,6 +25,10 @@ export default {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
+  ssrTemplate,
+  // The banner reports a wrong baseUrl when the app has not started by DOMContentLoaded, which is
+  // always the case here: the app's scripts start after the first paint (see htmlTemplate.ts).
+  baseUrlIssueBanner: false,
   future: {
     v4: true,
     faster: true,
