@@ -80,6 +80,7 @@ export default {
     '@docusaurus/plugin-content-pages',
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
+    './plugins/code-highlighting.ts',
     './plugins/security-manifest.ts',
     [
       '@docusaurus/plugin-sitemap',
