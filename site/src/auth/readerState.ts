@@ -7,6 +7,17 @@ export type ReaderAccess = 'unknown' | 'allowed' | 'not-allowed';
 const RETURNING_KEY = 'trust.auth.returning';
 let access: ReaderAccess = 'unknown';
 
+/**
+ * The path of the page the server sent. The server sends a documentation page only to an allowed
+ * reader whose session it has just verified, so the gate can show that page at once instead of
+ * waiting for the identity provider's SDK to load and answer.
+ */
+const servedPath = typeof window === 'undefined' ? null : window.location.pathname;
+
+export function isServedPage(pathname: string): boolean {
+  return pathname === servedPath;
+}
+
 export function currentAccess(): ReaderAccess {
   return access;
 }

@@ -1,6 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
+import { useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import { useAuth } from '../../auth/AuthProvider';
+import { isServedPage } from '../../auth/readerState';
 import NotAllowed from './NotAllowed';
 import SignInForm from './SignInForm';
 import styles from './styles.module.css';
@@ -24,25 +27,28 @@ interface MembersGateProps {
 }
 
 /**
- * The browser side of the documentation lock (the server enforces it): the loading overlay
- * while the reader is unknown, the sign-in form when signed out, 'Not allowed' with the form
- * when the account may not read, the content otherwise. Children stay rendered (hidden) while
- * loading so that server-rendered HTML keeps the page's text.
+ * The browser side of the documentation lock (the server enforces it). The page the server sent
+ * shows at once, in its HTML and while the SDK loads: the server sent it only after verifying
+ * an allowed reader's session. After an in-site navigation the loading overlay shows until the
+ * reader is known (children stay rendered, hidden). Once known: the sign-in form when signed out
+ * (also after signing out on this page), 'Not allowed' with the form when the account may not
+ * read, the content otherwise.
  */
 export default function MembersGate({ children, onSessionCreated }: MembersGateProps): ReactNode {
   const { status, isAllowed, load, openSession } = useAuth();
-  const [isMounted, setMounted] = useState(false);
+  const { pathname } = useLocation();
+  const isBrowser = useIsBrowser();
   useEffect(() => {
-    setMounted(true);
     void load();
   }, [load]);
 
-  const isKnown = isMounted && (status === 'signed-in' || status === 'signed-out');
+  const isKnown = isBrowser && (status === 'signed-in' || status === 'signed-out');
   if (!isKnown || (status === 'signed-in' && isAllowed)) {
+    const isShown = isKnown || !isBrowser || isServedPage(pathname);
     return (
       <>
-        {!isKnown && <LoadingOverlay />}
-        <div hidden={!isKnown}>{children}</div>
+        {!isShown && <LoadingOverlay />}
+        <div hidden={!isShown}>{children}</div>
       </>
     );
   }
