@@ -58,6 +58,26 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       });
     }
 
+    test('a member sees the page the server sent before any script runs: no overlay, nothing hidden', async ({
+      page,
+      browser,
+    }) => {
+      await page.goto(docs.path);
+      await waitForHydration(page);
+      await submitSignIn(page, locale, 'ana.torres@uai.cl', DEMO_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`${docs.path}$`));
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        await withoutScripts.addCookies(await page.context().cookies());
+        const plain = await withoutScripts.newPage();
+        expect((await plain.goto(docs.path))?.status()).toBe(200);
+        await expect(plain.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
+        await expect(plain.getByRole('status')).toHaveCount(0);
+      } finally {
+        await withoutScripts.close();
+      }
+    });
+
     test('a wrong password shows a red message announced to screen readers', async ({ page, consoleErrors }) => {
       consoleErrors.allow(/status of 400 \(Bad Request\).*identitytoolkit|accounts:signInWithPassword/);
       await page.goto(docs.path);
