@@ -116,7 +116,9 @@ export default {
       : {
           id: 'ley-marco-ciberseguridad-2025',
           content:
-            'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
+            locale === 'es'
+              ? 'Lea nuestro análisis de las prioridades nacionales de I+D en ciberseguridad en el <a href="/es/blog">blog</a>.'
+              : 'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
           isCloseable: true,
         },
     navbar: {

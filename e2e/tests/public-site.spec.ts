@@ -95,6 +95,18 @@ test('the announcement bar stays closed after a reload', async ({ page }) => {
   await expect(page.getByText('R&D priorities')).toBeHidden();
 });
 
+test('the announcement bar speaks the page’s language and links to the blog in it', async ({ page }) => {
+  for (const [path, text, blog] of [
+    ['/', 'Read our analysis of the national R&D priorities in cybersecurity on the blog.', '/blog'],
+    ['/es/', 'Lea nuestro análisis de las prioridades nacionales de I+D en ciberseguridad en el blog.', '/es/blog'],
+  ] as const) {
+    await page.goto(path);
+    const bar = page.getByRole('banner').filter({ has: page.getByRole('link', { name: 'blog', exact: true }) });
+    await expect(bar.locator('[class*="announcementBarContent"]')).toHaveText(text);
+    await expect(bar.getByRole('link', { name: 'blog', exact: true })).toHaveAttribute('href', blog);
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
