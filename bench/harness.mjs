@@ -47,15 +47,20 @@ export async function startSite(port) {
   };
 }
 
-/** A browser context whose reader signed in as a staff member, with an emptied HTTP cache. */
-export async function memberContext(browser, origin) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** Signs the page's browser context in as a staff member (the identity provider's user and the session cookie). */
+export async function signInAsMember(page, origin) {
   await page.goto(`${origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
   await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${origin}/labs`);
+}
+
+/** A browser context whose reader signed in as a staff member, with an emptied HTTP cache. */
+export async function memberContext(browser, origin) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsMember(page, origin);
   await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await page.close();
   return context;
