@@ -18,6 +18,10 @@ const HEADINGS = {
   es: 'La documentación no está disponible por el momento',
 } as const;
 
+// One server on one port for the file: its tests share a worker, so one worker's teardown cannot
+// stop the server under another worker's page.
+test.describe.configure({ mode: 'default' });
+
 let silentProvider: Server;
 const sockets = new Set<Socket>();
 let server: ChildProcess;
@@ -90,5 +94,7 @@ for (const locale of ['en', 'es'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS[locale]);
     const retry = page.locator('#retry-link');
     await expect(retry).toHaveAttribute('href', new RegExp(`^${DOCS_PAGE[locale].path}$`));
+    // The page's scripts start after it is painted; their requests end before the server stops.
+    await page.waitForLoadState('networkidle');
   });
 }
