@@ -1,6 +1,7 @@
 import type { Config } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import type { Options as BlogOptions } from '@docusaurus/plugin-content-blog';
+import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
@@ -10,6 +11,7 @@ import { createFooter } from './src/config/footer';
 import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
+import remarkCodeBlockImport from './plugins/remark-code-block-import';
 import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
@@ -59,6 +61,7 @@ export default {
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
+        remarkPlugins: [remarkCodeBlockImport],
       } satisfies DocsOptions,
     ],
     [
@@ -67,6 +70,7 @@ export default {
         path: 'blog',
         routeBasePath: 'blog',
         showReadingTime: true,
+        remarkPlugins: [remarkCodeBlockImport],
         blogTitle: 'Cybersecurity news',
         blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
         blogSidebarCount: 'ALL',
@@ -77,7 +81,7 @@ export default {
         onUntruncatedBlogPosts: 'throw',
       } satisfies BlogOptions,
     ],
-    '@docusaurus/plugin-content-pages',
+    ['@docusaurus/plugin-content-pages', { remarkPlugins: [remarkCodeBlockImport] } satisfies PagesOptions],
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
     './plugins/code-highlighting.ts',
