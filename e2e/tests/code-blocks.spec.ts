@@ -1,23 +1,12 @@
-import type { Page, Response } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, loadsScriptWith, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
 
 const CODE_PAGE = '/docs/documentation/firebase-auth-setup';
 const PLAIN_DOCS_PAGE = '/docs/IntrusionSentinel/introduction/audience';
 
-/** Whether any script the page loaded is the code highlighter (it names Prism's `prism-code` class). */
-async function loadsHighlighter(page: Page, url: string): Promise<boolean> {
-  const bodies: Array<Promise<string>> = [];
-  const onResponse = (response: Response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
-  };
-  page.on('response', onResponse);
-  await page.goto(url);
-  await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
-  return (await Promise.all(bodies)).some((body) => body.includes('prism-code'));
-}
+/** The code highlighter is recognised by the class it gives highlighted blocks. */
+const loadsHighlighter = (page: Page, url: string) => loadsScriptWith(page, url, 'prism-code');
 
 test('code blocks are highlighted and copyable; the highlighter loads only on pages that show code', async ({
   page,

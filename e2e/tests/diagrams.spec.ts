@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, Response } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, loadsScriptWith, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/docs');
@@ -62,19 +62,8 @@ test('diagrams are drawn with labels of at least 12 px at 1280 px, and scroll in
   }
 });
 
-/** Whether any script the page loaded is the diagram library (recognised by its own API's name). */
-async function loadsDiagramLibrary(page: Page, url: string): Promise<boolean> {
-  const bodies: Array<Promise<string>> = [];
-  const onResponse = (response: Response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
-  };
-  page.on('response', onResponse);
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
-  return (await Promise.all(bodies)).some((body) => body.includes('mermaidAPI'));
-}
+/** The diagram library is recognised by its own API's name. */
+const loadsDiagramLibrary = (page: Page, url: string) => loadsScriptWith(page, url, 'mermaidAPI');
 
 test('the diagram library loads on a page that draws a diagram and on no other', async ({ page }) => {
   await signIn(page);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 interface ConsoleErrors {
   /** Declares an error this test provokes on purpose (a 404 page, a refused password). */
@@ -33,4 +33,18 @@ export { expect };
 /** Waits until React has hydrated the page, so clicks reach client-side handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Whether a script the page loads while opening `url` (until the network is idle) contains `marker`. */
+export async function loadsScriptWith(page: Page, url: string, marker: string): Promise<boolean> {
+  const bodies: Array<Promise<string>> = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  };
+  page.on('response', onResponse);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return (await Promise.all(bodies)).some((body) => body.includes(marker));
 }
