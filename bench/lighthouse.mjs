@@ -3,7 +3,8 @@
 // the budgets checked at the end. Public pages run signed out with storage reset between runs;
 // documentation pages run signed in, with the HTTP cache cleared before each run instead (a
 // storage reset would delete the session cookie).
-// Usage: node bench/lighthouse.mjs [--runs=3] [--port=4181]
+// Usage: node bench/lighthouse.mjs [--runs=3] [--port=4181] [--pages=diagram,/es/]
+// (--pages keeps only the pages whose path contains one of the comma-separated parts.)
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -30,8 +31,16 @@ const DOCS_PAGES = [
   '/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
   '/docs/IntrusionSentinel/architecture/overview',
   '/docs/IntrusionSentinel/architecture/diagram',
+  '/docs/IntrusionSentinel/architecture/interaction',
+  '/docs/documentation/firebase-auth-setup',
   '/es/docs/IntrusionSentinel/architecture/overview',
 ];
+const only = process.argv
+  .find((a) => a.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
+const chosen = (page) => !only || only.some((part) => page.includes(part));
+
 const BUDGET = { publicPerformance: 98, docsPerformance: 95, other: 100 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -105,14 +114,14 @@ async function measure(url, { signedIn }) {
 const rows = [];
 const failures = [];
 try {
-  for (const page of PUBLIC_PAGES)
+  for (const page of PUBLIC_PAGES.filter(chosen))
     rows.push({ page, docs: false, ...(await measure(`${site.origin}${page}`, { signedIn: false })) });
 
   // Signed in inside Lighthouse's own browser: the page's code finds the provider's user in
   // that browser's storage as well as the session cookie, and shows the documentation, not the
   // sign-in form.
   await signInAsMember(control, site.origin);
-  for (const page of DOCS_PAGES) {
+  for (const page of DOCS_PAGES.filter(chosen)) {
     await expectDocumentation(`${site.origin}${page}`);
     rows.push({ page, docs: true, ...(await measure(`${site.origin}${page}`, { signedIn: true })) });
   }

@@ -37,6 +37,7 @@ const siteSources = at(
   'site/src',
   'site/static',
   'site/plugins',
+  'site/diagrams',
   'site/docusaurus.config.ts',
   'site/sidebars.ts',
   'access-policy/src',

@@ -5,13 +5,13 @@ import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
-import type { UserThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
 import { readSiteIdentity } from './src/config/identity';
 import { createFooter } from './src/config/footer';
 import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlockImport from './plugins/remark-code-block-import';
+import remarkDiagrams from './plugins/remark-diagrams';
 import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
@@ -45,15 +45,11 @@ export default {
   },
   markdown: {
     format: 'detect',
-    mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'throw' },
   },
   clientModules: ['./src/auth/navigationGuard.ts'],
   customFields: { identity, firebase: readFirebaseClientConfig() },
-  themes: [
-    ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
-    '@docusaurus/theme-mermaid',
-  ],
+  themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
   plugins: [
     [
       '@docusaurus/plugin-content-docs',
@@ -61,7 +57,7 @@ export default {
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
-        remarkPlugins: [remarkCodeBlockImport],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
       } satisfies DocsOptions,
     ],
     [
@@ -70,7 +66,7 @@ export default {
         path: 'blog',
         routeBasePath: 'blog',
         showReadingTime: true,
-        remarkPlugins: [remarkCodeBlockImport],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
         blogTitle: 'Cybersecurity news',
         blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
         blogSidebarCount: 'ALL',
@@ -81,7 +77,10 @@ export default {
         onUntruncatedBlogPosts: 'throw',
       } satisfies BlogOptions,
     ],
-    ['@docusaurus/plugin-content-pages', { remarkPlugins: [remarkCodeBlockImport] } satisfies PagesOptions],
+    [
+      '@docusaurus/plugin-content-pages',
+      { remarkPlugins: [remarkDiagrams, remarkCodeBlockImport] } satisfies PagesOptions,
+    ],
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
     './plugins/code-highlighting.ts',
@@ -153,16 +152,5 @@ export default {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'yaml', 'json', 'http', 'python', 'csharp'],
     },
-    mermaid: {
-      theme: { light: 'neutral', dark: 'dark' },
-      // Drawn at their natural size (labels at 16 px) and scrolled sideways where wider than the
-      // column, rather than shrunk to fit until the labels cannot be read.
-      options: {
-        flowchart: { useMaxWidth: false },
-        sequence: { useMaxWidth: false },
-        state: { useMaxWidth: false },
-        class: { useMaxWidth: false },
-      },
-    },
-  } satisfies UserThemeConfig & MermaidThemeConfig,
+  } satisfies UserThemeConfig,
 } satisfies Config;

@@ -13,7 +13,8 @@ const toUrl = (file: string) =>
     .replace(/\.mdx?$/, '')
     .split(path.sep)
     .join('/')}`;
-const drawsDiagram = (file: string) => readFileSync(path.join(docsDir, file), 'utf8').includes('```mermaid');
+const diagramCount = (file: string) => readFileSync(path.join(docsDir, file), 'utf8').split('```mermaid').length - 1;
+const drawsDiagram = (file: string) => diagramCount(file) > 0;
 
 /** Every documentation page whose source draws a Mermaid diagram, as URLs. */
 const diagramPages = sources.filter(drawsDiagram).map(toUrl);
@@ -31,9 +32,12 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
 }
 
+/** The diagrams a reader sees (each is in the page twice, once per colour mode). */
+const shownDiagrams = (page: Page) => page.locator('.diagram svg').filter({ visible: true });
+
 /** The smallest label font size of the page's diagrams, in CSS pixels as drawn on screen. */
 function smallestLabel(page: Page): Promise<number> {
-  return page.locator('.docusaurus-mermaid-container svg').evaluateAll((svgs) =>
+  return shownDiagrams(page).evaluateAll((svgs) =>
     Math.min(
       ...svgs.flatMap((svg) => {
         const scale = (svg as SVGSVGElement).getScreenCTM()?.a ?? 1;
@@ -55,20 +59,43 @@ test('diagrams are drawn with labels of at least 12 px at 1280 px, and scroll in
     await page.setViewportSize({ width, height: 900 });
     for (const url of diagramPages) {
       await page.goto(url);
-      await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+      await expect(shownDiagrams(page).first()).toBeVisible();
       if (width === 1280) expect(await smallestLabel(page), url).toBeGreaterThanOrEqual(12);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
     }
   }
 });
 
-/** The diagram library is recognised by its own API's name. */
-const loadsDiagramLibrary = (page: Page, url: string) => loadsScriptWith(page, url, 'mermaidAPI');
-
-test('the diagram library loads on a page that draws a diagram and on no other', async ({ page }) => {
+test('diagrams come drawn in the page the server sends, in the colour mode shown, and no page loads a diagram library', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
-  await page.goto('/labs');
-  expect(await loadsDiagramLibrary(page, plainPage)).toBe(false);
-  expect(await loadsDiagramLibrary(page, '/')).toBe(false);
-  expect(await loadsDiagramLibrary(page, diagramPages[0]!)).toBe(true);
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await withoutScripts.addCookies(await page.context().cookies());
+    const plain = await withoutScripts.newPage();
+    for (const file of sources.filter(drawsDiagram)) {
+      expect((await plain.goto(toUrl(file)))?.status(), file).toBe(200);
+      const shown = shownDiagrams(plain);
+      await expect(shown, file).toHaveCount(diagramCount(file));
+      await expect(shown.first().locator('text').filter({ hasText: /\S/ }).first(), file).toBeVisible();
+    }
+  } finally {
+    await withoutScripts.close();
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    // The theme's own URL switch sets the colour mode for the page it opens.
+    await page.goto(`${diagramPages[0]!}?docusaurus-theme=${mode}`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const ids = await shownDiagrams(page).evaluateAll((svgs) => svgs.map((svg) => svg.id));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^diagram-[0-9a-f]{16}-${mode}$`));
+  }
+
+  // The library is recognised by its own API's name.
+  for (const url of [diagramPages[0]!, plainPage, '/'])
+    expect(await loadsScriptWith(page, url, 'mermaidAPI'), url).toBe(false);
 });
