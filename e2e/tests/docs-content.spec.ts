@@ -1,19 +1,20 @@
 import { expect, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
 
-test('the architecture diagram page shows its three diagrams, in both locales', async ({ page }) => {
+test('the architecture diagram page shows its four diagrams, in both locales', async ({ page }) => {
   await page.goto('/signin?next=%2Fdocs%2FIntrusionSentinel%2Farchitecture%2Fdiagram');
   await waitForHydration(page);
   await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/docs\/IntrusionSentinel\/architecture\/diagram$/);
   const diagrams = page.locator('.diagram svg').filter({ visible: true });
   await expect(diagrams.first()).toBeVisible();
-  expect(await diagrams.count()).toBe(3);
+  expect(await diagrams.count()).toBe(4);
   expect(await diagrams.first().locator('g.node').count()).toBeGreaterThan(3);
   await page.goto('/es/docs/IntrusionSentinel/architecture/diagram');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   const spanish = page.locator('.diagram svg').filter({ visible: true }).first();
   await expect(spanish).toBeVisible();
+  expect(await page.locator('.diagram svg').filter({ visible: true }).count()).toBe(4);
   await expect(spanish.locator('.cluster-label', { hasText: /^Red monitoreada$/ })).toHaveCount(1);
 });
 

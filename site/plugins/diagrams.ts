@@ -50,7 +50,9 @@ export function mermaidConfig(variant: Variant, key: string): Record<string, unk
     deterministicIds: true,
     deterministicIDSeed: key,
     flowchart: { ...natural, htmlLabels: false },
-    sequence: natural,
+    // Mermaid's default participant box (150 px) and gap (50 px) made an eight-participant sequence
+    // diagram at least 1,550 px wide before any message; boxes still grow to fit their name.
+    sequence: { ...natural, width: 110, actorMargin: 30 },
     state: natural,
     class: natural,
   };
