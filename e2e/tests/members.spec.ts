@@ -200,6 +200,39 @@ test('a public page loads no identity-provider code until the reader needs it', 
   await expect.poll(() => scripts.some((body) => body.includes('identitytoolkit'))).toBe(true);
 });
 
+test("a returning member's documentation page loads no identity-provider code until the member signs out", async ({
+  page,
+}) => {
+  await page.goto(`/signin?next=${encodeURIComponent(DOCS_PAGE.en.path)}`);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${DOCS_PAGE.en.path}$`));
+
+  const scripts: string[] = [];
+  const providerRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/:9099\/|googleapis/.test(request.url())) providerRequests.push(request.url());
+  });
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto('/docs/documentation/restricted-access');
+  await waitForHydration(page);
+  const navbar = page.getByRole('navigation', { name: 'Main' });
+  const account = navbar.getByRole('button', { name: /^Account \w+: / });
+  await expect(account).toHaveAccessibleName('Account AT: ana.torres@uai.cl');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((body) => body.includes('identitytoolkit'))).toEqual([]);
+  expect(providerRequests).toEqual([]);
+
+  await signOutFromNavbar(page);
+  await expect(page.getByRole('heading', { name: SIGN_IN_TEXT.en.title })).toBeVisible();
+  expect(scripts.some((body) => body.includes('identitytoolkit'))).toBe(true);
+  expect((await page.request.get('/api/session')).status()).toBe(200);
+  expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
+});
+
 test.describe('in-site navigation, for every demo account', () => {
   for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.phone)) {
     const isAllowed = ALLOWED.has(account.email);

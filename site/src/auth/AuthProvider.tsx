@@ -5,7 +5,7 @@ import type { FirebaseClientConfig } from '../config/firebase';
 import type { SiteIdentity } from '../config/identity';
 import type { AuthApi, ReaderSnapshot } from './sdk';
 import { createSessionFromCurrentUser } from './completeSignIn';
-import { deleteServerSession, hasServerSession } from './session';
+import { deleteServerSession, hasServerSession, readServerSession } from './session';
 import { isReturningReader, rememberReturningReader, setAccess } from './readerState';
 
 export type AuthStatus = 'idle' | 'loading' | 'signed-out' | 'signed-in';
@@ -19,6 +19,11 @@ export interface AuthContextValue {
   hasMembersAccess: boolean;
   /** Loads the SDK if needed and resolves once the reader's state is known. */
   load(): Promise<AuthApi>;
+  /**
+   * Finds out who the reader is, asking the site server before loading the SDK: a reader whose
+   * session is open needs no SDK until signing out.
+   */
+  identify(): Promise<void>;
   /** Ends the session on the server and in the browser; resolves to null or the error. */
   signOut(): Promise<unknown>;
   /** After sign-in: opens the server session; false when the rule does not allow the reader. */
@@ -36,6 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   // Whether the server holds a session for this browser; only then may docs chunks be fetched.
   const [hasSession, setHasSession] = useState<boolean | null>(null);
   const apiPromise = useRef<Promise<AuthApi> | null>(null);
+  const identifyPromise = useRef<Promise<void> | null>(null);
 
   const load = useCallback((): Promise<AuthApi> => {
     apiPromise.current ??= (async () => {
@@ -54,9 +60,29 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
     return apiPromise.current;
   }, [firebaseConfig]);
 
-  useEffect(() => {
-    if (isReturningReader()) void load();
+  // The SDK is about 30 KB of compressed JavaScript and, on a mid-range phone, some 80 ms of
+  // main-thread work on every documentation page. The site server already knows a reader whose
+  // session is open (it gives one only to a verified address the access rule allows), so that
+  // reader's pages do without the SDK until it is needed: to sign out, or to sign in again. Once
+  // loaded, the SDK's answer is the one that counts.
+  const identify = useCallback((): Promise<void> => {
+    identifyPromise.current ??= (async () => {
+      setStatus((current) => (current === 'idle' ? 'loading' : current));
+      const session = await readServerSession().catch(() => null);
+      if (session?.active && apiPromise.current === null) {
+        setReader({ email: session.email, emailVerified: true });
+        setHasSession(true);
+        setStatus('signed-in');
+        return;
+      }
+      await load();
+    })();
+    return identifyPromise.current;
   }, [load]);
+
+  useEffect(() => {
+    if (isReturningReader()) void identify();
+  }, [identify]);
 
   const isAllowed = isAllowedReader(reader, identity);
 
@@ -111,10 +137,11 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
       isAllowed,
       hasMembersAccess: isAllowed && hasSession === true,
       load,
+      identify,
       signOut,
       openSession,
     }),
-    [status, reader, isAllowed, hasSession, load, signOut, openSession],
+    [status, reader, isAllowed, hasSession, load, identify, signOut, openSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

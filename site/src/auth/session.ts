@@ -17,10 +17,21 @@ export async function createServerSession(idToken: string): Promise<void> {
   throw new CodedError('session/unavailable');
 }
 
-export async function hasServerSession(): Promise<boolean> {
+export interface ServerSession {
+  active: boolean;
+  /** The address of the reader the session belongs to, when active. */
+  email: string | null;
+}
+
+export async function readServerSession(): Promise<ServerSession> {
   const response = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new CodedError('session/unavailable');
-  return ((await response.json()) as { active?: boolean }).active === true;
+  const body = (await response.json()) as { active?: boolean; email?: string | null };
+  return { active: body.active === true, email: body.active === true ? (body.email ?? null) : null };
+}
+
+export async function hasServerSession(): Promise<boolean> {
+  return (await readServerSession()).active;
 }
 
 export async function deleteServerSession(): Promise<void> {
