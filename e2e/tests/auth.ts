@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, waitForHydration } from './fixtures';
 
-import { createAccount } from '../../scripts/authEmulator.mjs';
+import { createAccount, DEMO_PASSWORD } from '../../scripts/authEmulator.mjs';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode, sentEmails } from '../../scripts/authEmulator.mjs';
 
@@ -54,6 +54,14 @@ export async function submitSignIn(page: Page, locale: Locale, email: string, pa
   await form.getByLabel(text.email, { exact: true }).fill(email);
   await form.getByLabel(text.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: text.submit, exact: true }).click();
+}
+
+/** Signs in from the sign-in page with `next` set to `path`, and waits until `path` has opened. */
+export async function signInAt(page: Page, path: string, email = 'ana.torres@uai.cl'): Promise<void> {
+  await page.goto(`/signin?next=${encodeURIComponent(path)}`);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 /** Signs in through the emulator's GitHub popup, creating the account with this address. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, loadsScriptWith, test, waitForHydration } from './fixtures';
 // The site's code themes recolour tokens only; a block's background is the original theme's.
 import { themes } from 'prism-react-renderer';
-import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { signInAt } from './auth';
 
 const CODE_PAGE = '/docs/documentation/firebase-auth-setup';
 const PLAIN_DOCS_PAGE = '/docs/IntrusionSentinel/introduction/audience';
@@ -13,10 +13,7 @@ const loadsHighlighter = (page: Page, url: string) => loadsScriptWith(page, url,
 test('code blocks are highlighted and copyable; the highlighter loads only on pages that show code', async ({
   page,
 }) => {
-  await page.goto(`/signin?next=${encodeURIComponent(CODE_PAGE)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${CODE_PAGE}$`));
+  await signInAt(page, CODE_PAGE);
 
   expect(await loadsHighlighter(page, CODE_PAGE)).toBe(true);
   const block = page.locator('article .theme-code-block').first();
@@ -43,10 +40,7 @@ async function backgroundOf(page: Page, colour: string): Promise<string> {
 test('a code block is highlighted once in the default colour mode, and drawn again in the colours of the other', async ({
   page,
 }) => {
-  await page.goto(`/signin?next=${encodeURIComponent(CODE_PAGE)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${CODE_PAGE}$`));
+  await signInAt(page, CODE_PAGE);
   // Counts the code blocks taken out of the page: a block drawn again after hydration is replaced.
   await page.addInitScript(() => {
     const counter = window as unknown as { removedCodeBlocks: number };
