@@ -150,7 +150,6 @@ export default {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'yaml', 'json', 'http', 'python', 'csharp'],
     },
   } satisfies UserThemeConfig,
 } satisfies Config;

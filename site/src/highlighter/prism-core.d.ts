@@ -1,0 +1,4 @@
+declare module 'prismjs/components/prism-core' {
+  import * as Prism from 'prismjs';
+  export = Prism;
+}
