@@ -27,6 +27,30 @@ async function expectTitleWhole(page: Page, code: Locale) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+/** The widths at which the theme lays the navbar out in full, from its breakpoint up. */
+const FULL_NAVBAR_WIDTHS = [997, 1100, 1279, 1280];
+
+/** The navbar's groups (brand, links, right-hand items) side by side, at least 8 px apart. */
+async function expectItemsApart(page: Page, label: string) {
+  const edges = await page.evaluate(() => {
+    const shown = (selector: string) =>
+      Array.from(document.querySelectorAll<HTMLElement>(selector))
+        .filter((element) => element.offsetParent !== null)
+        .map((element) => element.getBoundingClientRect());
+    const links = shown('.navbar__items:not(.navbar__items--right) > .navbar__item');
+    const right = shown('.navbar__items--right > *');
+    const brand = shown('.navbar__brand')[0]!;
+    return {
+      brandRight: brand.right,
+      linksLeft: Math.min(...links.map((box) => box.left)),
+      linksRight: Math.max(...links.map((box) => box.right)),
+      rightLeft: Math.min(...right.map((box) => box.left)),
+    };
+  });
+  expect(edges.linksLeft - edges.brandRight, `${label}: brand to links`).toBeGreaterThanOrEqual(0);
+  expect(edges.rightLeft - edges.linksRight, `${label}: links to the right-hand items`).toBeGreaterThanOrEqual(8);
+}
+
 for (const { code, prefix } of locales) {
   // From 997 px the theme lays the navbar out in full; at 996 px and below its items move to the side menu.
   for (const width of [1280]) {
@@ -67,6 +91,19 @@ for (const { code, prefix } of locales) {
       await expectTitleWhole(page, code);
     });
   }
+
+  test(`from 997 px up (${code}): the navbar's items never overlap, signed out or in`, async ({ page }) => {
+    await page.goto(`${prefix}/labs`);
+    await waitForHydration(page);
+    for (const state of ['signed out', 'signed in']) {
+      if (state === 'signed in') await signIn(page, code, prefix);
+      for (const width of FULL_NAVBAR_WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await expectTitleWhole(page, code);
+        await expectItemsApart(page, `${state} at ${width} px`);
+      }
+    }
+  });
 
   test(`signed out at 996 px (${code}): the site's name is whole`, async ({ page }) => {
     await page.setViewportSize({ width: 996, height: 800 });
