@@ -75,6 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
         setStatus('signed-in');
         return;
       }
+      // No session: the SDK tells a signed-out reader from one who has to open a session again.
+      if (session) setHasSession(false);
       await load();
     })();
     return identifyPromise.current;

@@ -29,10 +29,10 @@ interface MembersGateProps {
 /**
  * The browser side of the documentation lock (the server enforces it). The page the server sent
  * shows at once, in its HTML and while the reader is identified: the server sent it only after
- * verifying an allowed reader's session. After an in-site navigation the loading overlay shows until the
- * reader is known (children stay rendered, hidden). Once known: the sign-in form when signed out
- * (also after signing out on this page), 'Not allowed' with the form when the account may not
- * read, the content otherwise.
+ * verifying an allowed reader's session. After an in-site navigation the loading overlay shows
+ * until the reader is known (children stay rendered, hidden). Once known: the sign-in form when
+ * signed out (also after signing out on this page), 'Not allowed' with the form when the account
+ * may not read, the content otherwise.
  */
 export default function MembersGate({ children, onSessionCreated }: MembersGateProps): ReactNode {
   const { status, isAllowed, identify, openSession } = useAuth();
