@@ -61,7 +61,8 @@ export async function signInAt(page: Page, path: string, email = 'ana.torres@uai
   await page.goto(`/signin?next=${encodeURIComponent(path)}`);
   await waitForHydration(page);
   await submitSignIn(page, 'en', email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  // Opening the session and moving on has taken over 5 s with both test workers busy.
+  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
 }
 
 /** Signs in through the emulator's GitHub popup, creating the account with this address. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, loadsScriptWith, test, waitForHydration } from './fixtures';
-import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { signInAt } from './auth';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/docs');
 
@@ -22,13 +22,7 @@ const diagramPages = sources.filter(drawsDiagram).map(toUrl);
 const plainPage = toUrl(sources.find((file) => !drawsDiagram(file) && file.includes(path.sep))!);
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`/signin?next=${encodeURIComponent(diagramPages[0]!)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  // The sign-in page has a heading of its own: wait until it has moved on to the page asked for.
-  // The gate there loads the identity SDK before it shows the page, which has taken over 5 s with
-  // both test workers busy.
-  await expect(page).toHaveURL(new RegExp(`${diagramPages[0]!}$`), { timeout: 15_000 });
+  await signInAt(page, diagramPages[0]!);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
 }
 
