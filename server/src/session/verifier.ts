@@ -13,7 +13,11 @@ export interface IdentityVerifier {
   /** Verifies an ID token (signature, audience, issuer, expiry) and that it is not revoked. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   createSessionCookie(idToken: string, maxAgeMs: number): Promise<string>;
-  /** Verifies a session cookie locally; with `checkRevoked`, also asks whether it was revoked or the user disabled. */
+  /**
+   * Verifies a session cookie locally. With `checkRevoked`, also reads the account: refused if it
+   * was revoked, disabled or deleted, and otherwise the e-mail and its verification as they are
+   * now, not as the cookie recorded them, so the access rule applies to the account of today.
+   */
   verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity>;
   /** Ends every session of this user: cookies and refresh tokens issued before now stop working. */
   revokeSessions(uid: string): Promise<void>;
