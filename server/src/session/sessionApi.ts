@@ -144,24 +144,40 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
 
   /**
    * Sign-out ends the session on the server too: a copy of the cookie kept elsewhere (another
-   * tab's jar, a stolen copy) is refused by every instance once its revocation re-check falls
-   * due. Firebase revokes per user, so this also signs the reader out on their other devices.
+   * tab's jar, a stolen copy) is refused by this instance at once and by every other once its
+   * revocation re-check falls due. Firebase revokes per user, so this also signs the reader out on
+   * their other devices. The cookie is verified before anything is forgotten or revoked, and
+   * cookies that do not verify count toward the client's failures like bad sign-ins.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
-    if (cookie) {
-      guard.forget(cookie);
-      try {
-        const identity = await verifier.verifySessionCookie(cookie, false);
-        await verifier.revokeSessions(identity.uid);
-      } catch (error) {
-        // A cookie that no longer verifies has nothing left to revoke; anything else is logged and
-        // the browser's copy is still cleared, which is what the reader asked for.
-        if (!isInvalidCredentialError(error)) console.error('Sign-out could not revoke the session:', error);
-      }
+    if (!cookie) return sendJson(res, 204, null, cleared);
+    const client = clientAddress(req, config.trustProxyHops);
+    const wait = limiter.retryAfter(client);
+    // The browser's copy is still cleared: that much the reader can always have.
+    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
+    let identity;
+    try {
+      identity = await verifier.verifySessionCookie(cookie, false);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') limiter.recordFailure(client);
+      // A cookie that does not verify has nothing left to revoke.
+      return sendJson(res, 204, null, cleared);
     }
-    sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookies(config.session.isSecure) });
+    guard.signOut(cookie, identity.expiresAt * 1000);
+    try {
+      await verifier.revokeSessions(identity.uid);
+    } catch (error) {
+      // Logged, and the browser's copy is still cleared, which is what the reader asked for; this
+      // instance refuses the cookie regardless, the others at their re-check once revoked.
+      if (classifyFailure(error) !== 'invalid-credential')
+        console.error('Sign-out could not revoke the session:', error);
+    }
+    sendJson(res, 204, null, cleared);
   }
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
