@@ -11,7 +11,7 @@ import {
 } from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { classifyFailure, isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
+import { classifyFailure, type IdentityVerifier } from './verifier.js';
 
 export const SESSION_PATH = '/api/session';
 
@@ -55,7 +55,8 @@ function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolea
 /**
  * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
  * outermost trusted proxy appended to `X-Forwarded-For`. Entries further left are the client's
- * own claims and are never used.
+ * own claims and are never used; a header with fewer entries than the trusted hops did not come
+ * through them all (a client calling the service directly), so the socket's address is used.
  */
 export function clientAddress(req: IncomingMessage, hops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -65,7 +66,27 @@ export function clientAddress(req: IncomingMessage, hops: number): string {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socketAddress;
+  return forwarded.length >= hops ? forwarded[forwarded.length - hops]! : socketAddress;
+}
+
+/**
+ * The rate limit's key for an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber
+ * or host usually holds, and can rotate through freely).
+ */
+export function rateLimitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function bearerToken(req: IncomingMessage): string | null {
@@ -89,15 +110,19 @@ export interface SessionApiDeps {
  */
 export function createSessionApi({ config, verifier, guard, limiter, policy, now = Date.now }: SessionApiDeps) {
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const client = clientAddress(req, config.trustProxyHops);
-    const wait = limiter.retryAfter(client);
-    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
     if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
-    const token = bearerToken(req);
-    if (!token) {
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
+    // A client over its limit is refused only what fails: a valid token is let through, so one
+    // reader guessing behind the university's NAT does not lock out everyone else behind it.
+    const refuse = (error: string) => {
+      const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'missing-token' });
-    }
+      return wait > 0
+        ? sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
+        : sendJson(res, 401, { error });
+    };
+    const token = bearerToken(req);
+    if (!token) return refuse('missing-token');
     let identity;
     try {
       identity = await verifier.verifyIdToken(token);
@@ -105,8 +130,7 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
       if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
-      limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'invalid-token' });
+      return refuse('invalid-token');
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       return sendJson(res, 401, { error: 'stale-sign-in' });
@@ -154,7 +178,7 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
     if (!cookie) return sendJson(res, 204, null, cleared);
-    const client = clientAddress(req, config.trustProxyHops);
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
     const wait = limiter.retryAfter(client);
     // The browser's copy is still cleared: that much the reader can always have.
     if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
