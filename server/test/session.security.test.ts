@@ -58,6 +58,9 @@ describe('/api/session (security)', () => {
     const token = FakeProvider.idToken('ana@uai.cl');
     assert.equal((await post(site.origin, token, { Origin: 'https://evil.example' })).status, 403);
     assert.equal((await post(site.origin, token, { 'Sec-Fetch-Site': 'cross-site' })).status, 403);
+    // Without SITE_URL the server compares with its own plain-http origin: the scheme counts too.
+    const otherScheme = site.origin.replace(/^http:/, 'https:');
+    assert.equal((await post(site.origin, token, { Origin: otherScheme })).status, 403);
     const noOrigin = await rawRequest(site.origin, '/api/session', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },

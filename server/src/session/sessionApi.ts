@@ -39,17 +39,14 @@ function sendJson(
  * Only the site's own pages may open or close a session: browsers send `Origin` with every
  * POST and DELETE, and a cross-site request carries another origin. It is compared with the
  * configured public origin, because behind Firebase Hosting `Host` names the Cloud Run service.
+ * Without one (never in production) the server's own origin stands in: plain http, as this
+ * server speaks, on the request's `Host`.
  */
 function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
   if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
-  if (publicOrigin) return origin === publicOrigin;
   const host = req.headers.host;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return origin === (publicOrigin ?? (host === undefined ? null : `http://${host}`));
 }
 
 /**
