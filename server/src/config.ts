@@ -89,6 +89,17 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The start-up line that says which identity provider sessions are verified against. */
+export function describeIdentityMode(config: ServerConfig): string {
+  return config.firebase.emulatorHost
+    ? `Emulator mode: sessions are verified against the Auth emulator at ${config.firebase.emulatorHost}, which accepts unsigned tokens; listening on loopback only.`
+    : `Sessions are verified against Firebase project ${config.firebase.projectId}.`;
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rawPort = env.PORT?.trim() || '3000';
   const port = Number(rawPort);
@@ -137,10 +148,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
+  const host = env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1');
+  // With the emulator the Admin SDK accepts unsigned tokens: harmless on a laptop, a full bypass
+  // on any server another machine can reach.
+  if (emulatorHost && (!isLoopback(host) || env.K_SERVICE)) {
+    throw new ConfigError(
+      `The Auth emulator accepts unsigned tokens: emulator mode needs HOST on loopback (127.0.0.1, ::1 or localhost) and no K_SERVICE; here HOST=${host}${env.K_SERVICE ? ` and K_SERVICE=${env.K_SERVICE}` : ''}. Set NODE_ENV=production with a real project instead.`,
+    );
+  }
   return {
     port,
-    // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
-    host: env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1'),
+    host,
     siteDir: siteDirSetting(env),
     isProduction,
     policySettings,

@@ -10,6 +10,7 @@ import {
 } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
+import { guardRequests } from './http/requestGuard.js';
 import { signInLocation, wantsPage } from './access/lock.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
@@ -97,51 +98,36 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     else sendNotFound(req, res, normalizedPath, true);
   }
 
-  function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
+  function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void | Promise<void> {
     const cookie = readSessionCookie(req);
     const known = guard.checkCached(cookie);
     if (known) {
       answerRestricted(req, res, normalizedPath, known);
       return;
     }
-    guard
-      .check(cookie)
-      .then((session) => answerRestricted(req, res, normalizedPath, session))
-      .catch((error: unknown) => fail(res, error));
+    return guard.check(cookie).then((session) => answerRestricted(req, res, normalizedPath, session));
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
+  function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) {
       sendText(res, normalized.status, normalized.reason);
       return;
     }
-    if (normalized.path === SESSION_PATH) {
-      handleSession(req, res).catch((error: unknown) => fail(res, error));
-      return;
-    }
+    if (normalized.path === SESSION_PATH) return handleSession(req, res);
     if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) {
-      proxyAuthHandler(req, res, normalized.path);
+      proxyAuthHandler(req, res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
       return;
     }
-    if (isRestrictedNormalizedPath(normalized.path)) {
-      serveRestricted(req, res, normalized.path);
-      return;
-    }
+    if (isRestrictedNormalizedPath(normalized.path)) return serveRestricted(req, res, normalized.path);
     const file = findFile(publicFiles, normalized.path);
     if (file && !file.urlPath.endsWith('/404.html')) sendFile(req, res, file);
     else sendNotFound(req, res, normalized.path);
-  }
-
-  function fail(res: ServerResponse, error: unknown): void {
-    console.error('Request failed:', error);
-    if (!res.headersSent) sendText(res, 500, 'Something went wrong on our side.');
-    else res.destroy();
   }
 
   const server = createServer(
@@ -151,10 +137,11 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       headersTimeout: 10_000,
       keepAliveTimeout: 5_000,
     },
-    handle,
+    guardRequests(handle),
   );
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
   return { server, fileCount: { public: publicFiles.size, members: memberFiles.size } };

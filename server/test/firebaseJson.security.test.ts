@@ -40,7 +40,12 @@ describe('firebase.json for Hosting (security)', () => {
     assert.deepEqual(sent, securityHeaders(TEST_CSP, true));
     const immutable = hosting.headers.find((rule) => rule.regex)!;
     assert.equal(configMatcher('/assets/js/main.0123abcd.js', immutable), true);
+    assert.equal(configMatcher('/es/assets/js/main.0123abcd.js', immutable), true);
     assert.equal(configMatcher('/labs/index.html', immutable), false);
+    // Hosting applies header rules to the answers of rewrites too: members' chunks and their 401s
+    // would be kept by the CDN for a year.
+    for (const members of ['/docs/assets/js/content.89abcdef.js', '/es/docs/assets/js/content.89abcdef.js'])
+      assert.equal(configMatcher(members, immutable), false, members);
     assert.deepEqual(immutable.headers, [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }]);
     assert.ok(['**/*.br', '**/*.gz'].every((glob) => hosting.ignore.includes(glob)));
   });

@@ -4,10 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployConfig, type DeployConfig } from '../config.js';
 import { securityHeaders } from '../headers/securityHeaders.js';
-import { HASHED } from '../static/siteFiles.js';
+import { LOCALE_PREFIXES } from '@trust/access-policy';
 
 /** Every path the lock decides on: the documentation of both locales, and the session API. */
 export const CLOUD_RUN_SOURCES = ['/docs', '/docs/**', '/es/docs', '/es/docs/**', '/api/session'] as const;
+
+/**
+ * Hashed public assets, anchored at each locale's own `assets/`: Hosting applies header rules to
+ * the answers of rewrites too, and a pattern that also matched `/docs/assets/…` would make the
+ * CDN keep members' chunks (and the 401s at their paths) for a year.
+ */
+export const PUBLIC_HASHED_ASSET = `^(?:${LOCALE_PREFIXES.filter(Boolean).join('|')})?/assets/.*[.-][0-9a-f]{8,}\\.[a-z0-9]+$`;
 
 /** Folders of the prepared build that only the server may hold. */
 const MEMBERS_ONLY_FOLDERS = ['docs', 'es/docs'];
@@ -45,7 +52,7 @@ export function hostingConfig(deploy: DeployConfig, contentSecurityPolicy: strin
     headers: [
       // No Cache-Control here: the rule also covers what Cloud Run answers, whose own must stand.
       { source: '**', headers: asList(securityHeaders(contentSecurityPolicy, true)) },
-      { regex: HASHED.source, headers: asList({ 'Cache-Control': 'public, max-age=31536000, immutable' }) },
+      { regex: PUBLIC_HASHED_ASSET, headers: asList({ 'Cache-Control': 'public, max-age=31536000, immutable' }) },
     ],
   };
 }

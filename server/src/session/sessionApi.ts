@@ -11,7 +11,7 @@ import {
 } from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
+import { classifyFailure, type IdentityVerifier } from './verifier.js';
 
 export const SESSION_PATH = '/api/session';
 
@@ -39,23 +39,21 @@ function sendJson(
  * Only the site's own pages may open or close a session: browsers send `Origin` with every
  * POST and DELETE, and a cross-site request carries another origin. It is compared with the
  * configured public origin, because behind Firebase Hosting `Host` names the Cloud Run service.
+ * Without one (never in production) the server's own origin stands in: plain http, as this
+ * server speaks, on the request's `Host`.
  */
 function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
   if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
-  if (publicOrigin) return origin === publicOrigin;
   const host = req.headers.host;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return origin === (publicOrigin ?? (host === undefined ? null : `http://${host}`));
 }
 
 /**
  * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
  * outermost trusted proxy appended to `X-Forwarded-For`. Entries further left are the client's
- * own claims and are never used.
+ * own claims and are never used; a header with fewer entries than the trusted hops did not come
+ * through them all (a client calling the service directly), so the socket's address is used.
  */
 export function clientAddress(req: IncomingMessage, hops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -65,7 +63,27 @@ export function clientAddress(req: IncomingMessage, hops: number): string {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socketAddress;
+  return forwarded.length >= hops ? forwarded[forwarded.length - hops]! : socketAddress;
+}
+
+/**
+ * The rate limit's key for an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber
+ * or host usually holds, and can rotate through freely).
+ */
+export function rateLimitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function bearerToken(req: IncomingMessage): string | null {
@@ -89,22 +107,27 @@ export interface SessionApiDeps {
  */
 export function createSessionApi({ config, verifier, guard, limiter, policy, now = Date.now }: SessionApiDeps) {
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const client = clientAddress(req, config.trustProxyHops);
-    const wait = limiter.retryAfter(client);
-    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
     if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
-    const token = bearerToken(req);
-    if (!token) {
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
+    // A client over its limit is refused only what fails: a valid token is let through, so one
+    // reader guessing behind the university's NAT does not lock out everyone else behind it.
+    const refuse = (error: string) => {
+      const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'missing-token' });
-    }
+      return wait > 0
+        ? sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
+        : sendJson(res, 401, { error });
+    };
+    const token = bearerToken(req);
+    if (!token) return refuse('missing-token');
     let identity;
     try {
       identity = await verifier.verifyIdToken(token);
     } catch (error) {
-      if (!isInvalidCredentialError(error)) return sendJson(res, 503, { error: 'unavailable' });
-      limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'invalid-token' });
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
+      return refuse('invalid-token');
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       return sendJson(res, 401, { error: 'stale-sign-in' });
@@ -117,7 +140,9 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     try {
       cookie = await verifier.createSessionCookie(token, config.session.maxAgeMs);
     } catch (error) {
-      return isInvalidCredentialError(error)
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      return failure === 'invalid-credential'
         ? sendJson(res, 401, { error: 'invalid-token' })
         : sendJson(res, 503, { error: 'unavailable' });
     }
@@ -140,24 +165,40 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
 
   /**
    * Sign-out ends the session on the server too: a copy of the cookie kept elsewhere (another
-   * tab's jar, a stolen copy) is refused by every instance once its revocation re-check falls
-   * due. Firebase revokes per user, so this also signs the reader out on their other devices.
+   * tab's jar, a stolen copy) is refused by this instance at once and by every other once its
+   * revocation re-check falls due. Firebase revokes per user, so this also signs the reader out on
+   * their other devices. The cookie is verified before anything is forgotten or revoked, and
+   * cookies that do not verify count toward the client's failures like bad sign-ins.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
-    if (cookie) {
-      guard.forget(cookie);
-      try {
-        const identity = await verifier.verifySessionCookie(cookie, false);
-        await verifier.revokeSessions(identity.uid);
-      } catch (error) {
-        // A cookie that no longer verifies has nothing left to revoke; anything else is logged and
-        // the browser's copy is still cleared, which is what the reader asked for.
-        if (!isInvalidCredentialError(error)) console.error('Sign-out could not revoke the session:', error);
-      }
+    if (!cookie) return sendJson(res, 204, null, cleared);
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
+    const wait = limiter.retryAfter(client);
+    // The browser's copy is still cleared: that much the reader can always have.
+    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
+    let identity;
+    try {
+      identity = await verifier.verifySessionCookie(cookie, false);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') limiter.recordFailure(client);
+      // A cookie that does not verify has nothing left to revoke.
+      return sendJson(res, 204, null, cleared);
     }
-    sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookies(config.session.isSecure) });
+    guard.signOut(cookie, identity.expiresAt * 1000);
+    try {
+      await verifier.revokeSessions(identity.uid);
+    } catch (error) {
+      // Logged, and the browser's copy is still cleared, which is what the reader asked for; this
+      // instance refuses the cookie regardless, the others at their re-check once revoked.
+      if (classifyFailure(error) !== 'invalid-credential')
+        console.error('Sign-out could not revoke the session:', error);
+    }
+    sendJson(res, 204, null, cleared);
   }
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
