@@ -56,7 +56,7 @@ const checks: Array<{
 }> = [
   {
     fact: 'Suricata major version',
-    pattern: /Suricata (\d+)\b/g,
+    pattern: /Suricata (?:\| )?(\d+)\b/g,
     agrees: (v) => Number(v) === facts.suricata.major,
     exempt: eol,
   },
@@ -187,13 +187,13 @@ const checks: Array<{
   },
   {
     fact: 'Node.js major version',
-    pattern: /Node(?:\.js)? (\d+)\b|\bnode:(\d+)|node_(\d+)\.x|latest-v(\d+)\.x|must print `v(\d+)|debe mostrar `v(\d+)/g,
+    pattern: /Node(?:\.js)? (?:\| )?(\d+)\b|\bnode:(\d+)|node_(\d+)\.x|latest-v(\d+)\.x|must print `v(\d+)|debe mostrar `v(\d+)/g,
     agrees: (...groups) => Number(groups.find(Boolean)) === facts.webapp.nodeMajor,
     exempt: (line) => eol(line) || /Debian 1[23] (?:ships|incluye|trae)/.test(line),
   },
   {
     fact: 'Java for the Firebase emulators',
-    pattern: /\bJava (\d+)|openjdk-(\d+)/g,
+    pattern: /\bJava (?:\| )?(\d+)|openjdk-(\d+)/g,
     agrees: (a, b) => Number(a || b) === facts.firebaseTools.javaMajor,
   },
   {
