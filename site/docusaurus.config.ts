@@ -52,7 +52,7 @@ export default {
   themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
   plugins: [
     [
-      '@docusaurus/plugin-content-docs',
+      './plugins/members-docs.ts',
       {
         path: 'docs',
         routeBasePath: 'docs',

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { LOCALE_PREFIXES } from '@trust/access-policy';
+import { readReaderPolicy } from '@trust/access-policy/settings';
 import type { FirebaseClientConfig } from '../src/config/firebase';
-import type { SiteIdentity } from '../src/config/identity';
 
 export const SECURITY_MANIFEST = 'security-manifest.json';
 
@@ -14,15 +14,18 @@ export const SECURITY_MANIFEST = 'security-manifest.json';
  * the public output.
  */
 export default function securityManifestPlugin(): Plugin {
+  // Read here, not passed as an option: the site's configuration, plugin options included, is
+  // serialised into every page's JavaScript, and no page may carry the access rule. Reading it
+  // when the plugin loads stops the build at once on a setting that would admit anyone.
+  const readerPolicy = readReaderPolicy(process.env);
   return {
     name: 'security-manifest',
     async postBuild({ outDir, siteConfig }) {
       const firebase = siteConfig.customFields!.firebase as FirebaseClientConfig;
-      const { staffDomain, studentDomain, whitelistedEmail } = siteConfig.customFields!.identity as SiteIdentity;
       const manifest = {
         authDomain: firebase.authDomain,
         emulatorHost: firebase.emulatorHost,
-        readerPolicy: { staffDomain, studentDomain, whitelistedEmail },
+        readerPolicy,
         localePrefixes: LOCALE_PREFIXES,
       };
       await writeFile(path.join(outDir, SECURITY_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -129,12 +129,14 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
       return refuse('invalid-token');
     }
-    if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
-      return sendJson(res, 401, { error: 'stale-sign-in' });
-    }
-    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted.
+    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted. It
+    // is said before the freshness of the sign-in, which only matters for opening a session: the
+    // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed'.
     if (!isAllowedReader(identity, policy)) {
       return sendJson(res, 403, { error: 'not-allowed' });
+    }
+    if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
+      return sendJson(res, 401, { error: 'stale-sign-in' });
     }
     let cookie: string;
     try {

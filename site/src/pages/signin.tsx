@@ -21,7 +21,7 @@ export default function SignInPage(): ReactNode {
   const location = useLocation();
   const fallback = useBaseUrl('/docs/documentation/firebase-auth-setup');
   const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
-  const { status, isAllowed, load, openSession } = useAuth();
+  const { status, isRefused, load, openSession } = useAuth();
   const [phase, setPhase] = useState<'checking' | 'form' | 'leaving'>('checking');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -31,12 +31,13 @@ export default function SignInPage(): ReactNode {
 
   useEffect(() => {
     if (phase !== 'checking') return;
-    if (status === 'signed-out' || (status === 'signed-in' && !isAllowed)) {
+    if (status === 'signed-out' || (status === 'signed-in' && isRefused)) {
       setPhase('form');
       return;
     }
     if (status !== 'signed-in') return;
-    // Signed in and allowed already (for example the session cookie expired): reuse the sign-in.
+    // Signed in already (for example the session cookie expired): reuse the sign-in; the server
+    // opens a session or refuses the reader.
     void (async () => {
       if (!mayRetryAutomatically(next)) {
         setProblem(
@@ -61,7 +62,7 @@ export default function SignInPage(): ReactNode {
         setPhase('form');
       }
     })();
-  }, [status, isAllowed, phase, next, openSession]);
+  }, [status, isRefused, phase, next, openSession]);
 
   return (
     <Layout
@@ -86,7 +87,7 @@ export default function SignInPage(): ReactNode {
         </p>
         {phase === 'form' ? (
           <>
-            {status === 'signed-in' && !isAllowed && <NotAllowed />}
+            {status === 'signed-in' && isRefused && <NotAllowed />}
             {problem && (
               <p className="text--center" role="alert">
                 {problem}
