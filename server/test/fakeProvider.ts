@@ -2,7 +2,13 @@ import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
 export type ProviderMode =
-  { kind: 'ok' } | { kind: 'hang' } | { kind: 'refuse' } | { kind: 'slow'; ms: number } | { kind: 'flap' };
+  | { kind: 'ok' }
+  | { kind: 'hang' }
+  | { kind: 'refuse' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'flap' }
+  /** A fault inside verification: an error with no code, as a bug would throw. */
+  | { kind: 'fault' };
 
 /** An account as the provider holds it now; tests change it to see whether sessions follow. */
 export interface FakeAccount {

@@ -53,7 +53,12 @@ export function blocksOf(file: string, text: string): Block[] {
       .split('\n')
       .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
       .join('\n');
-    return { where: `${path.relative(site, file)}:${lineOf(text, match.index ?? 0)}`, lang, meta: attributes(info), code };
+    return {
+      where: `${path.relative(site, file)}:${lineOf(text, match.index ?? 0)}`,
+      lang,
+      meta: attributes(info),
+      code,
+    };
   });
 }
 
@@ -79,8 +84,19 @@ function throwawayCertificate() {
     const cert = path.join(scratch, 'cert.pem');
     const key = path.join(scratch, 'key.pem');
     const made = run('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=config-blocks',
-      '-keyout', key, '-out', cert,
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=config-blocks',
+      '-keyout',
+      key,
+      '-out',
+      cert,
     ]);
     assert.equal(made.status, 0, made.output);
     certificate = { cert, key };
@@ -176,7 +192,10 @@ describe('configuration blocks in the documentation', () => {
 
   it('gives a reason for every block that is not checked', () => {
     const bare = blocks.filter((block) => 'nocheck' in block.meta && block.meta.nocheck!.trim() === '');
-    assert.deepEqual(bare.map((block) => block.where), []);
+    assert.deepEqual(
+      bare.map((block) => block.where),
+      [],
+    );
   });
 
   it('every nginx, systemd, YAML, JSON, shell and Python block parses with its tool', () => {

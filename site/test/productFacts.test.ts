@@ -187,7 +187,8 @@ const checks: Array<{
   },
   {
     fact: 'Node.js major version',
-    pattern: /Node(?:\.js)? (?:\| )?(\d+)\b|\bnode:(\d+)|node_(\d+)\.x|latest-v(\d+)\.x|must print `v(\d+)|debe mostrar `v(\d+)/g,
+    pattern:
+      /Node(?:\.js)? (?:\| )?(\d+)\b|\bnode:(\d+)|node_(\d+)\.x|latest-v(\d+)\.x|must print `v(\d+)|debe mostrar `v(\d+)/g,
     agrees: (...groups) => Number(groups.find(Boolean)) === facts.webapp.nodeMajor,
     exempt: (line) => eol(line) || /Debian 1[23] (?:ships|incluye|trae)/.test(line),
   },
