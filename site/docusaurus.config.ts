@@ -84,7 +84,7 @@ export default {
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
     './plugins/code-highlighting.ts',
-    './plugins/security-manifest.ts',
+    './plugins/build-record.ts',
     [
       '@docusaurus/plugin-sitemap',
       {

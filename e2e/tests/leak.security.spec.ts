@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SERVER_RECORD_FILE, parseServerRecord } from '@trust/access-policy/build-contract';
 import { expect, test } from './fixtures';
 
 /**
@@ -66,9 +67,7 @@ function restrictedSecrets(): Secret[] {
  * The whitelisted reader's address is personal data, and the server alone decides who may read:
  * no public file or refusal may carry it.
  */
-const { readerPolicy } = JSON.parse(readFileSync(path.join(dist, 'security.json'), 'utf8')) as {
-  readerPolicy: { whitelistedEmail: string };
-};
+const { readerPolicy } = parseServerRecord(readFileSync(path.join(dist, SERVER_RECORD_FILE), 'utf8'));
 const pageSecrets = restrictedSecrets();
 const secrets = [
   ...pageSecrets,

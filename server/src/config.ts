@@ -177,22 +177,3 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     trustProxyHops,
   };
 }
-
-export interface DeployConfig {
-  /** Cloud Run service that Firebase Hosting rewrites the documentation and `/api/session` to. */
-  serviceId: string;
-  /** Its region. */
-  region: string;
-}
-
-/** Settings the build writes into `firebase.json`. */
-export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployConfig {
-  const serviceId = env.CLOUD_RUN_SERVICE?.trim() || 'trustworthy-site';
-  const region = env.CLOUD_RUN_REGION?.trim() || 'southamerica-west1';
-  // Cloud Run's rules for service names: lowercase letters, digits and hyphens, at most 49.
-  if (!/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/.test(serviceId))
-    throw new ConfigError(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
-  if (!/^[a-z]+-[a-z]+\d$/.test(region))
-    throw new ConfigError(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
-  return { serviceId, region };
-}

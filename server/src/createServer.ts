@@ -7,14 +7,14 @@ import {
   localeOfPath,
   localePrefix,
   normalizePath,
+  securityHeaders,
 } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { guardRequests } from './http/requestGuard.js';
 import { signInLocation, wantsPage } from './access/lock.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
-import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
-import { securityHeaders } from './headers/securityHeaders.js';
+import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
 import { readSessionCookie } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
@@ -39,7 +39,7 @@ export interface ServerDeps {
 }
 
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
-  const manifest = readBuildManifest(config.siteDir);
+  const manifest = readServerRecord(config.siteDir);
   const policy = enforcedPolicy(manifest.readerPolicy, config.policySettings);
   const publicFiles = await loadSiteFiles(path.join(config.siteDir, 'public'), { requireIndex: true });
   const memberFiles = await loadSiteFiles(path.join(config.siteDir, 'members'), { requireIndex: false });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, describeIdentityMode, readDeployConfig, readServerConfig } from '../src/config.js';
+import { ConfigError, describeIdentityMode, readServerConfig } from '../src/config.js';
 
 const production = {
   NODE_ENV: 'production',
@@ -75,17 +75,10 @@ describe('server settings', () => {
     );
   });
 
-  it('reads the trusted proxy hops and the Cloud Run service the build rewrites to', () => {
+  it('reads the trusted proxy hops', () => {
     assert.equal(readServerConfig({}).trustProxyHops, 0);
     assert.equal(readServerConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops, 2);
     assert.throws(() => readServerConfig({ TRUST_PROXY_HOPS: '-1' }), /TRUST_PROXY_HOPS="-1" must be a whole number/);
-    assert.deepEqual(readDeployConfig({}), { serviceId: 'trustworthy-site', region: 'southamerica-west1' });
-    assert.deepEqual(readDeployConfig({ CLOUD_RUN_SERVICE: 'docs', CLOUD_RUN_REGION: 'us-central1' }), {
-      serviceId: 'docs',
-      region: 'us-central1',
-    });
-    assert.throws(() => readDeployConfig({ CLOUD_RUN_SERVICE: 'Bad_Name' }), /CLOUD_RUN_SERVICE="Bad_Name"/);
-    assert.throws(() => readDeployConfig({ CLOUD_RUN_REGION: 'mars' }), /CLOUD_RUN_REGION="mars"/);
   });
 
   it('explains bad values', () => {

@@ -2,12 +2,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDeployConfig, type DeployConfig } from '../config.js';
-import { securityHeaders } from '../headers/securityHeaders.js';
-import { LOCALE_PREFIXES } from '@trust/access-policy';
+import { LOCALE_PREFIXES, MEMBERS_FOLDERS, SERVER_ROUTES, securityHeaders } from '@trust/access-policy';
+import { PUBLIC_DIR } from '@trust/access-policy/build-contract';
 
-/** Every path the lock decides on: the documentation of both locales, and the session API. */
-export const CLOUD_RUN_SOURCES = ['/docs', '/docs/**', '/es/docs', '/es/docs/**', '/api/session'] as const;
+export interface DeployConfig {
+  /** Cloud Run service that Firebase Hosting rewrites the documentation and the session API to. */
+  serviceId: string;
+  /** Its region. */
+  region: string;
+}
+
+/** `CLOUD_RUN_SERVICE` and `CLOUD_RUN_REGION`: where `firebase.json` sends what the server decides. */
+export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployConfig {
+  const serviceId = env.CLOUD_RUN_SERVICE?.trim() || 'trustworthy-site';
+  const region = env.CLOUD_RUN_REGION?.trim() || 'southamerica-west1';
+  // Cloud Run's rules for service names: lowercase letters, digits and hyphens, at most 49.
+  if (!/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/.test(serviceId))
+    throw new Error(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
+  if (!/^[a-z]+-[a-z]+\d$/.test(region))
+    throw new Error(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
+  return { serviceId, region };
+}
 
 /**
  * Hashed public assets, anchored at each locale's own `assets/`: Hosting applies header rules to
@@ -15,9 +30,6 @@ export const CLOUD_RUN_SOURCES = ['/docs', '/docs/**', '/es/docs', '/es/docs/**'
  * CDN keep members' chunks (and the 401s at their paths) for a year.
  */
 export const PUBLIC_HASHED_ASSET = `^(?:${LOCALE_PREFIXES.filter(Boolean).join('|')})?/assets/.*[.-][0-9a-f]{8,}\\.[a-z0-9]+$`;
-
-/** Folders of the prepared build that only the server may hold. */
-const MEMBERS_ONLY_FOLDERS = ['docs', 'es/docs'];
 
 interface HeaderRule {
   source?: string;
@@ -42,13 +54,13 @@ export function hostingConfig(deploy: DeployConfig, contentSecurityPolicy: strin
   const run = { serviceId: deploy.serviceId, region: deploy.region };
   const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
   return {
-    public: 'public',
+    public: PUBLIC_DIR,
     // The CDN compresses by itself; the precompressed copies are for the server.
     ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
     // Pages are folders with an index.html; without this, Hosting answers `/signin` with a redirect
     // to `/signin/`, while the site server (and every link the site writes) uses no trailing slash.
     trailingSlash: false,
-    rewrites: CLOUD_RUN_SOURCES.map((source) => ({ source, run })),
+    rewrites: SERVER_ROUTES.map((source) => ({ source, run })),
     headers: [
       // No Cache-Control here: the rule also covers what Cloud Run answers, whose own must stand.
       { source: '**', headers: asList(securityHeaders(contentSecurityPolicy, true)) },
@@ -64,15 +76,13 @@ export function hostingConfig(deploy: DeployConfig, contentSecurityPolicy: strin
  */
 export async function writeFirebaseJson(
   outDir: string,
+  contentSecurityPolicy: string,
   deploy: DeployConfig = readDeployConfig(),
-  projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'),
+  projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
 ): Promise<void> {
-  for (const folder of MEMBERS_ONLY_FOLDERS)
-    if (existsSync(path.join(outDir, 'public', folder)))
-      throw new Error(`${path.join(outDir, 'public', folder)} exists: the documentation must not reach Hosting.`);
-  const { contentSecurityPolicy } = JSON.parse(readFileSync(path.join(outDir, 'security.json'), 'utf8')) as {
-    contentSecurityPolicy: string;
-  };
+  for (const folder of MEMBERS_FOLDERS)
+    if (existsSync(path.join(outDir, PUBLIC_DIR, folder)))
+      throw new Error(`${path.join(outDir, PUBLIC_DIR, folder)} exists: the documentation must not reach Hosting.`);
   const { emulators } = JSON.parse(readFileSync(path.join(projectRoot, 'firebase.json'), 'utf8')) as {
     emulators: unknown;
   };

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { contentTypeOf, isCompressible } from './contentTypes.js';
+import { contentTypeOf, isCompressible } from '@trust/access-policy/content-types';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

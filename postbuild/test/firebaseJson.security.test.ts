@@ -5,9 +5,10 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 // Firebase's own matcher for rewrite and header patterns (firebase-tools serves with it).
 import { configMatcher } from 'superstatic/lib/utils/patterns.js';
-import { hostingConfig, writeFirebaseJson } from '../src/deploy/firebaseJson.js';
-import { securityHeaders } from '../src/headers/securityHeaders.js';
-import { TEST_CSP } from './helpers.js';
+import { securityHeaders } from '@trust/access-policy';
+import { hostingConfig, readDeployConfig, writeFirebaseJson } from '../src/firebaseJson.js';
+
+const TEST_CSP = "default-src 'self'; script-src 'self' 'sha256-abc'; object-src 'none'";
 
 const deploy = { serviceId: 'trustworthy-site', region: 'southamerica-west1' };
 const hosting = hostingConfig(deploy, TEST_CSP);
@@ -54,15 +55,27 @@ describe('firebase.json for Hosting (security)', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'deploy-'));
     try {
       await writeFile(path.join(dir, 'firebase.json'), JSON.stringify({ emulators: { auth: { port: 9099 } } }));
-      await writeFile(path.join(dir, 'security.json'), JSON.stringify({ contentSecurityPolicy: TEST_CSP }));
       await mkdir(path.join(dir, 'public', 'es', 'docs'), { recursive: true });
-      await assert.rejects(writeFirebaseJson(dir, deploy, dir), /es\/docs exists: the documentation must not reach/);
+      await assert.rejects(
+        writeFirebaseJson(dir, TEST_CSP, deploy, dir),
+        /es\/docs exists: the documentation must not reach/,
+      );
       await rm(path.join(dir, 'public', 'es', 'docs'), { recursive: true });
-      await writeFirebaseJson(dir, deploy, dir);
+      await writeFirebaseJson(dir, TEST_CSP, deploy, dir);
       const written = JSON.parse(await readFile(path.join(dir, 'firebase.json'), 'utf8')) as Record<string, unknown>;
       assert.deepEqual(written, { hosting, emulators: { auth: { port: 9099 } } });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reads the Cloud Run service and region it rewrites to, and explains bad values', () => {
+    assert.deepEqual(readDeployConfig({}), { serviceId: 'trustworthy-site', region: 'southamerica-west1' });
+    assert.deepEqual(readDeployConfig({ CLOUD_RUN_SERVICE: 'docs', CLOUD_RUN_REGION: 'us-central1' }), {
+      serviceId: 'docs',
+      region: 'us-central1',
+    });
+    assert.throws(() => readDeployConfig({ CLOUD_RUN_SERVICE: 'Bad_Name' }), /CLOUD_RUN_SERVICE="Bad_Name"/);
+    assert.throws(() => readDeployConfig({ CLOUD_RUN_REGION: 'mars' }), /CLOUD_RUN_REGION="mars"/);
   });
 });

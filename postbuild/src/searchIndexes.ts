@@ -2,18 +2,23 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
+import { LOCALIZED_MACHINERY_PATHS } from '@trust/access-policy';
 
-/** Pages that are about the site's machinery, not content anyone searches for. */
-const NOT_INDEXED = /^(es\/)?(404\.html|signin\/|logOut\/|search\/)/;
+/** Pages about the site's machinery (the same ones the sitemap leaves out), not content. */
+const MACHINERY_FOLDERS = new Set(LOCALIZED_MACHINERY_PATHS.map((page) => `${page.slice(1)}/`));
 
-async function* pages(dir: string, prefix = ''): AsyncGenerator<string> {
+/**
+ * The pages of a folder that go into its search index (as paths relative to it): every
+ * `index.html` except the machinery pages', and nothing under `assets/` or `pagefind/`.
+ */
+export async function* indexedPages(dir: string, prefix = ''): AsyncGenerator<string> {
   if (!existsSync(dir)) return;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const relative = `${prefix}${entry.name}`;
     if (entry.isDirectory()) {
-      if (entry.name !== 'assets' && entry.name !== 'pagefind')
-        yield* pages(path.join(dir, entry.name), `${relative}/`);
-    } else if (entry.name === 'index.html' && !NOT_INDEXED.test(relative)) {
+      if (entry.name !== 'assets' && entry.name !== 'pagefind' && !MACHINERY_FOLDERS.has(`${relative}/`))
+        yield* indexedPages(path.join(dir, entry.name), `${relative}/`);
+    } else if (entry.name === 'index.html') {
       yield relative;
     }
   }
@@ -80,7 +85,7 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   let count = 0;
   try {
-    for await (const relative of pages(siteDir)) {
+    for await (const relative of indexedPages(siteDir)) {
       const url = `/${relative.replace(/index\.html$/, '')}`;
       const content = await readFile(path.join(siteDir, relative), 'utf8');
       const added = await index.addHTMLFile({ url, content: isBlogListing(content) ? listingPage(content) : content });

@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
-
-export interface SecurityManifest {
-  authDomain: string;
-  emulatorHost: string | null;
-}
+import type { BuildRecord } from '@trust/access-policy/build-contract';
 
 /** The `sha256-…` source of every inline script in a set of HTML documents. */
 export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
@@ -25,7 +21,10 @@ export function inlineScriptHashes(htmlDocuments: Iterable<string>): string[] {
  * inline scripts of the build, and what the identity provider's popup sign-in and second-factor
  * step need (Google's `gapi` loader, reCAPTCHA, the auth domain's helper iframe).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], manifest: SecurityManifest): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  manifest: Pick<BuildRecord, 'authDomain' | 'emulatorHost'>,
+): string {
   const emulator = manifest.emulatorHost
     ? [`http://${manifest.emulatorHost}`, `http://${manifest.emulatorHost.replace(/^localhost:/, '127.0.0.1:')}`]
     : [];

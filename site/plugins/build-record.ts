@@ -2,10 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { LOCALE_PREFIXES } from '@trust/access-policy';
+import { BUILD_RECORD_FILE, serializeRecord, type BuildRecord } from '@trust/access-policy/build-contract';
 import { readReaderPolicy } from '@trust/access-policy/settings';
 import type { FirebaseClientConfig } from '../src/config/firebase';
-
-export const SECURITY_MANIFEST = 'security-manifest.json';
 
 /**
  * Tells the post-build step which identity-provider origins the browser code talks to, so the
@@ -13,22 +12,22 @@ export const SECURITY_MANIFEST = 'security-manifest.json';
  * pages were built for, so the server enforces that very rule. The step removes the file from
  * the public output.
  */
-export default function securityManifestPlugin(): Plugin {
+export default function buildRecordPlugin(): Plugin {
   // Read here, not passed as an option: the site's configuration, plugin options included, is
   // serialised into every page's JavaScript, and no page may carry the access rule. Reading it
   // when the plugin loads stops the build at once on a setting that would admit anyone.
   const readerPolicy = readReaderPolicy(process.env);
   return {
-    name: 'security-manifest',
+    name: 'build-record',
     async postBuild({ outDir, siteConfig }) {
       const firebase = siteConfig.customFields!.firebase as FirebaseClientConfig;
-      const manifest = {
+      const record: BuildRecord = {
         authDomain: firebase.authDomain,
         emulatorHost: firebase.emulatorHost,
         readerPolicy,
-        localePrefixes: LOCALE_PREFIXES,
+        localePrefixes: [...LOCALE_PREFIXES],
       };
-      await writeFile(path.join(outDir, SECURITY_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+      await writeFile(path.join(outDir, BUILD_RECORD_FILE), serializeRecord(record));
     },
   };
 }
