@@ -13,6 +13,7 @@ import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { SESSION_API_PATH, SIGN_IN_PATH } from '@trust/access-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Math.min(Number(process.env.SOAK_SECONDS ?? 120), 1800);
@@ -33,7 +34,7 @@ const JUNK_TOKENS = [
   `${JWT_HEADER}.${part('null')}.x`,
   `${JWT_HEADER}.${part('[1')}.x`,
 ];
-const PUBLIC_PATHS = ['/', '/labs', '/es/', '/blog', '/projects', '/es/labs', '/signin', '/sitemap.xml'];
+const PUBLIC_PATHS = ['/', '/labs', '/es/', '/blog', '/projects', '/es/labs', SIGN_IN_PATH, '/sitemap.xml'];
 const DOCS_PATHS = ['/docs/category/intrusion-sentinel', '/es/docs/category/intrusion-sentinel'];
 const MALFORMED = [
   '/%zz',
@@ -120,7 +121,7 @@ function kinds(cookies, cookieName, idTokens) {
       5,
       (n) => ({
         method: 'POST',
-        target: '/api/session',
+        target: SESSION_API_PATH,
         headers: { Origin: `http://${HOST}:${PORT}`, Authorization: `Bearer forged.${n}.token` },
         localAddress: `127.0.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`,
       }),
@@ -130,7 +131,7 @@ function kinds(cookies, cookieName, idTokens) {
       2,
       (n) => ({
         method: 'POST',
-        target: '/api/session',
+        target: SESSION_API_PATH,
         headers: { Origin: origin, Authorization: `Bearer ${pick(idTokens, n)}` },
       }),
     ],
@@ -148,7 +149,7 @@ function kinds(cookies, cookieName, idTokens) {
       4,
       (n) => ({
         method: 'POST',
-        target: '/api/session',
+        target: SESSION_API_PATH,
         headers: { Origin: origin, Authorization: `Bearer ${pick(JUNK_TOKENS, n)}` },
         localAddress: junkAddress(n),
       }),
@@ -158,7 +159,7 @@ function kinds(cookies, cookieName, idTokens) {
       3,
       (n) => ({
         method: 'DELETE',
-        target: '/api/session',
+        target: SESSION_API_PATH,
         headers: { Origin: origin, Cookie: `${cookieName}=${pick(JUNK_TOKENS, n)}` },
         localAddress: junkAddress(n),
       }),

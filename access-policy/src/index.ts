@@ -15,6 +15,7 @@ export {
   SERVER_ROUTES,
   SESSION_API_PATH,
   SIGN_IN_PATH,
+  SIGN_OUT_PATH,
   UNAVAILABLE_PATH,
   signInUrl,
 } from './routes.js';

@@ -14,6 +14,9 @@ export const SIGN_IN_PATH = '/signin';
 /** The documentation's landing page (the first page of the docs sidebar), without locale prefix. */
 export const DOCS_HOME_PATH = '/docs/documentation/firebase-auth-setup';
 
+/** The public page that signs the reader out. */
+export const SIGN_OUT_PATH = '/logOut';
+
 /** The page a locked page's 503 answer is made from; its "Try again" link has this id. */
 export const UNAVAILABLE_PATH = '/unavailable';
 export const RETRY_LINK_ID = 'retry-link';
@@ -28,7 +31,7 @@ export const MEMBERS_FOLDERS: readonly string[] = MEMBERS_PREFIXES.map((prefix) 
  * Pages about the site's machinery rather than content (sign-in, sign-out, search results, the
  * "temporarily unavailable" page), without locale prefix: kept out of the sitemap and the search.
  */
-export const MACHINERY_PATHS: readonly string[] = [SIGN_IN_PATH, '/logOut', '/search', UNAVAILABLE_PATH];
+export const MACHINERY_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH, '/search', UNAVAILABLE_PATH];
 
 /** Every locale's machinery pages, with their prefixes (`/signin`, `/es/signin`, …). */
 export const LOCALIZED_MACHINERY_PATHS: readonly string[] = LOCALES.flatMap((locale) =>

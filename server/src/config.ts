@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReaderPolicy } from '@trust/access-policy';
+import { DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
 import type { ProviderLimits } from './session/boundedVerifier.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
 
@@ -107,7 +107,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new ConfigError(`PORT="${rawPort}" is not a port number (0 to 65535).`);
   }
   const isProduction = env.NODE_ENV === 'production';
-  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : 'demo-trustworthy-systems');
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : DEMO_PROJECT_ID);
   const emulatorSetting = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
   if (isProduction) {
     if (emulatorSetting) {

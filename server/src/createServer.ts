@@ -6,20 +6,22 @@ import {
   isRestrictedNormalizedPath,
   localeOfPath,
   localePrefix,
+  SESSION_API_PATH,
   normalizePath,
+  signInUrl,
   securityHeaders,
 } from '@trust/access-policy';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { guardRequests } from './http/requestGuard.js';
-import { signInLocation, wantsPage } from './access/lock.js';
+import { wantsPage } from './access/lock.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
 import { readSessionCookie } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
-import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
+import { createSessionApi } from './session/sessionApi.js';
 import { SessionGuard, type SessionCheck } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
 import { sendFile, sendText } from './static/send.js';
@@ -83,7 +85,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
         const target = req.url ?? '';
         const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
         res.statusCode = 302;
-        res.setHeader('Location', signInLocation(normalizedPath, query.length <= 512 ? query : ''));
+        res.setHeader('Location', signInUrl(normalizedPath, query.length <= 512 ? query : ''));
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Length', 0);
         res.end();
@@ -115,7 +117,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       sendText(res, normalized.status, normalized.reason);
       return;
     }
-    if (normalized.path === SESSION_PATH) return handleSession(req, res);
+    if (normalized.path === SESSION_API_PATH) return handleSession(req, res);
     if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) {
       proxyAuthHandler(req, res);
       return;

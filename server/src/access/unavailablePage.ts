@@ -1,5 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { LOCALES, localeOfPath, localePrefix, type Locale } from '@trust/access-policy';
+import {
+  LOCALES,
+  RETRY_LINK_ID,
+  UNAVAILABLE_PATH,
+  localeOfPath,
+  localePrefix,
+  type Locale,
+} from '@trust/access-policy';
 import { sendText } from '../static/send.js';
 import type { SiteFile } from '../static/siteFiles.js';
 
@@ -9,7 +16,7 @@ const RETRY_AFTER = '30';
  * The built page's "Try again" link, whose address the server sets to the page asked for (the
  * build's HTML minifier drops the quotes around plain attribute values).
  */
-const RETRY_LINK = /(<a id="?retry-link"? href=)("?)[^"\s>]*\2/;
+const RETRY_LINK = new RegExp(`(<a id="?${RETRY_LINK_ID}"? href=)("?)[^"\\s>]*\\2`);
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,7 +30,7 @@ const escapeAttribute = (value: string) =>
 export function createUnavailableAnswer(publicFiles: ReadonlyMap<string, SiteFile>) {
   const pages = new Map<Locale, [string, string]>();
   for (const locale of LOCALES) {
-    const html = publicFiles.get(`${localePrefix(locale)}/unavailable/index.html`)?.body.toString('utf8');
+    const html = publicFiles.get(`${localePrefix(locale)}${UNAVAILABLE_PATH}/index.html`)?.body.toString('utf8');
     const match = html ? RETRY_LINK.exec(html) : null;
     if (html && match) {
       pages.set(locale, [html.slice(0, match.index) + match[1]!, html.slice(match.index + match[0].length)]);

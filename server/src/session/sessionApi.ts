@@ -13,8 +13,6 @@ import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
 import { classifyFailure, type IdentityVerifier } from './verifier.js';
 
-export const SESSION_PATH = '/api/session';
-
 /** Bodies are not used by this API; anything larger than this is refused unread. */
 const MAX_BODY_BYTES = 1024;
 const MAX_TOKEN_LENGTH = 8 * 1024;

@@ -4,7 +4,7 @@ import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { safeReturnPath } from '@trust/access-policy';
+import { DOCS_HOME_PATH, safeReturnPath } from '@trust/access-policy';
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
 import { describeAuthError } from '../auth/errors';
@@ -19,7 +19,7 @@ import SignInForm from '../components/SignIn/SignInForm';
  */
 export default function SignInPage(): ReactNode {
   const location = useLocation();
-  const fallback = useBaseUrl('/docs/documentation/firebase-auth-setup');
+  const fallback = useBaseUrl(DOCS_HOME_PATH);
   const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
   const { status, isRefused, load, openSession } = useAuth();
   const [phase, setPhase] = useState<'checking' | 'form' | 'leaving'>('checking');
