@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { Responder } from '../src/http/respond.js';
 import { guardRequests } from '../src/http/requestGuard.js';
 import { FakeProvider } from './fakeProvider.js';
 import { rawRequest, startTestSite, type TestSite } from './helpers.js';
@@ -34,6 +35,7 @@ describe('one guard around every request', () => {
           if (req.url === '/rejects') return Promise.reject(new Error('rejected in the handler'));
           res.end('fine');
         },
+        new Responder({}),
         (message, error, req) => logged.push({ message, error, url: req.url }),
       ),
     );

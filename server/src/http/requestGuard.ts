@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendText } from '../static/send.js';
+import type { Responder } from './respond.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -12,11 +12,15 @@ const logToStderr: FaultLog = (message, error) => console.error(message, error);
  * (or ends the connection when the answer has already begun) and is logged with its stack. No
  * request can end the process, however it is spelled.
  */
-export function guardRequests(handler: RequestHandler, log: FaultLog = logToStderr): RequestHandler {
+export function guardRequests(
+  handler: RequestHandler,
+  respond: Responder,
+  log: FaultLog = logToStderr,
+): RequestHandler {
   return function guarded(req, res) {
     const fail = (error: unknown) => {
       log('Request failed', error, req);
-      if (!res.headersSent) sendText(res, 500, 'Something went wrong on our side.');
+      if (!res.headersSent) respond.text(req, res, 500, 'Something went wrong on our side.');
       else res.destroy();
     };
     try {

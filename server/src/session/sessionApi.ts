@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Responder } from '../http/respond.js';
 import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
 import {
@@ -16,22 +17,6 @@ import { classifyFailure, type IdentityVerifier } from './verifier.js';
 /** Bodies are not used by this API; anything larger than this is refused unread. */
 const MAX_BODY_BYTES = 1024;
 const MAX_TOKEN_LENGTH = 8 * 1024;
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: object | null,
-  headers: Record<string, string | string[]> = {},
-): void {
-  const payload = body === null ? '' : JSON.stringify(body);
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  // Every answer here is about one reader (and some set a cookie): no shared cache may keep it.
-  res.setHeader('Cache-Control', 'private, no-store');
-  if (payload) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.end(payload);
-}
 
 /**
  * Only the site's own pages may open or close a session: browsers send `Origin` with every
@@ -95,6 +80,7 @@ export interface SessionApiDeps {
   guard: SessionGuard;
   limiter: FailureLimiter;
   policy: ReaderPolicy;
+  respond: Responder;
   now?: () => number;
 }
 
@@ -103,9 +89,17 @@ export interface SessionApiDeps {
  * for an HttpOnly session cookie; GET tells whether the cookie is still good; DELETE clears it.
  * Failures answer with a generic code and no detail from the provider.
  */
-export function createSessionApi({ config, verifier, guard, limiter, policy, now = Date.now }: SessionApiDeps) {
+export function createSessionApi({
+  config,
+  verifier,
+  guard,
+  limiter,
+  policy,
+  respond,
+  now = Date.now,
+}: SessionApiDeps) {
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
     const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
     // A client over its limit is refused only what fails: a valid token is let through, so one
     // reader guessing behind the university's NAT does not lock out everyone else behind it.
@@ -113,8 +107,8 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
       return wait > 0
-        ? sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
-        : sendJson(res, 401, { error });
+        ? respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
+        : respond.json(req, res, 401, { error });
     };
     const token = bearerToken(req);
     if (!token) return refuse('missing-token');
@@ -124,17 +118,17 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
+      if (failure === 'provider-failure') return respond.json(req, res, 503, { error: 'unavailable' });
       return refuse('invalid-token');
     }
     // A genuine identity that is not allowed is an honest refusal, not guessing: not counted. It
     // is said before the freshness of the sign-in, which only matters for opening a session: the
     // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed'.
     if (!isAllowedReader(identity, policy)) {
-      return sendJson(res, 403, { error: 'not-allowed' });
+      return respond.json(req, res, 403, { error: 'not-allowed' });
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
-      return sendJson(res, 401, { error: 'stale-sign-in' });
+      return respond.json(req, res, 401, { error: 'stale-sign-in' });
     }
     let cookie: string;
     try {
@@ -143,11 +137,11 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
       return failure === 'invalid-credential'
-        ? sendJson(res, 401, { error: 'invalid-token' })
-        : sendJson(res, 503, { error: 'unavailable' });
+        ? respond.json(req, res, 401, { error: 'invalid-token' })
+        : respond.json(req, res, 503, { error: 'unavailable' });
     }
     const { isSecure } = config.session;
-    sendJson(res, 204, null, {
+    respond.json(req, res, 204, null, {
       'Set-Cookie': [
         serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
         ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
@@ -157,10 +151,10 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await guard.check(readSessionCookie(req));
-    if (result.kind === 'unavailable') return sendJson(res, 503, { error: 'unavailable' });
+    if (result.kind === 'unavailable') return respond.json(req, res, 503, { error: 'unavailable' });
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
-    if (result.kind === 'none') return sendJson(res, 200, { active: false });
-    sendJson(res, 200, { active: true, email: result.identity.email ?? null });
+    if (result.kind === 'none') return respond.json(req, res, 200, { active: false });
+    respond.json(req, res, 200, { active: true, email: result.identity.email ?? null });
   }
 
   /**
@@ -171,14 +165,15 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
    * cookies that do not verify count toward the client's failures like bad sign-ins.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
     const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
-    if (!cookie) return sendJson(res, 204, null, cleared);
+    if (!cookie) return respond.json(req, res, 204, null, cleared);
     const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
     const wait = limiter.retryAfter(client);
     // The browser's copy is still cleared: that much the reader can always have.
-    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
+    if (wait > 0)
+      return respond.json(req, res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
     let identity;
     try {
       identity = await verifier.verifySessionCookie(cookie, false);
@@ -187,7 +182,7 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       if (failure === 'unexpected') throw error;
       if (failure === 'invalid-credential') limiter.recordFailure(client);
       // A cookie that does not verify has nothing left to revoke.
-      return sendJson(res, 204, null, cleared);
+      return respond.json(req, res, 204, null, cleared);
     }
     guard.signOut(cookie, identity.expiresAt * 1000);
     try {
@@ -198,19 +193,18 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       if (classifyFailure(error) !== 'invalid-credential')
         console.error('Sign-out could not revoke the session:', error);
     }
-    sendJson(res, 204, null, cleared);
+    respond.json(req, res, 204, null, cleared);
   }
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
-      res.setHeader('Connection', 'close');
-      return sendJson(res, 413, { error: 'body-too-large' });
+      return respond.json(req, res, 413, { error: 'body-too-large' }, { Connection: 'close' });
     }
     req.resume();
     if (req.method === 'POST') return create(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return read(req, res);
     if (req.method === 'DELETE') return remove(req, res);
-    sendJson(res, 405, { error: 'method-not-allowed' }, { Allow: 'GET, POST, DELETE' });
+    respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET, POST, DELETE' });
   };
 }
