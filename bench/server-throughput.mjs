@@ -1,9 +1,12 @@
 // Requests per second of the site server on one core, for a public page, a members-only page
-// with a valid session and a hashed asset, next to nginx serving the same files on the same
-// core when nginx is installed. Needs a build (`npm run build`), wrk and taskset.
+// with a valid session and a hashed asset, next to two references on the same core: a bare
+// `node:http` server answering the very bytes and headers the site server sent, from memory (the
+// ceiling for Node), and nginx serving the same files when nginx is installed. Needs a build
+// (`npm run build`), wrk and taskset.
 //
 //   node bench/server-throughput.mjs [--seconds 10] [--connections 64] [--rounds 3]
 import { execFileSync, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +27,7 @@ const SERVER_PORT = 4391;
 const MEMBERS_PAGE = 'docs/IntrusionSentinel/architecture/overview';
 const CONTROL_PAGE = MEMBERS_PAGE.replace(/^docs\//, 'open/');
 const NGINX_PORT = 4392;
+const BARE_PORT = 4393;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
@@ -44,6 +48,37 @@ for (const command of ['wrk', 'taskset']) {
 if (!existsSync(path.join(dist, 'public/index.html'))) {
   console.error('No prepared build in site/dist: run "npm run build" first.');
   process.exit(1);
+}
+
+/** Drops what Node adds to every answer by itself, so the bare server sends each header once. */
+const ADDED_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One answer of the site server exactly as sent: status, header list and body. */
+function record(url, headers) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        headers: Object.fromEntries(headers.map((line) => line.split(/:\s*/, 2))),
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const list = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            if (!ADDED_BY_NODE.has(res.rawHeaders[i].toLowerCase()))
+              list.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          resolve({ status: res.statusCode, headers: list, body: Buffer.concat(chunks).toString('base64') });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 async function waitFor(url) {
@@ -125,6 +160,27 @@ try {
     { name: `hashed asset ${asset}`, path: `/assets/js/${asset}`, headers: ['Accept-Encoding: br, gzip'] },
   ];
 
+  // The bare node reference answers each case with what the site server answered it.
+  const recorded = {};
+  for (const testCase of cases) recorded[testCase.path] = await record(`${origin}${testCase.path}`, testCase.headers);
+  const answersFile = path.join(scratch, 'bare-answers.json');
+  writeFileSync(answersFile, JSON.stringify(recorded));
+  const bare = spawn(
+    'taskset',
+    [
+      '-c',
+      SERVER_CORE,
+      process.execPath,
+      path.join(root, 'bench/bare-node-server.mjs'),
+      answersFile,
+      String(BARE_PORT),
+    ],
+    { stdio: 'ignore' },
+  );
+  stops.push(async () => bare.kill());
+  const bareOrigin = `http://127.0.0.1:${BARE_PORT}`;
+  await waitFor(`${bareOrigin}/`);
+
   let nginxOrigin = null;
   if (need('nginx')) {
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
@@ -145,10 +201,11 @@ try {
 
   // Rounds interleave the cases (and nginx) so that drift over the run (heap growth, thermal,
   // the other core's load) does not favour whichever case runs first; each row is the median round.
-  const samples = cases.map(() => ({ ours: [], reference: [] }));
+  const samples = cases.map(() => ({ ours: [], bare: [], reference: [] }));
   for (let round = 0; round < rounds; round += 1) {
     cases.forEach((testCase, index) => {
       samples[index].ours.push(wrk(`${origin}${testCase.path}`, testCase.headers));
+      samples[index].bare.push(wrk(`${bareOrigin}${testCase.path}`, testCase.headers));
       if (nginxOrigin && !testCase.path.startsWith('/docs') && !testCase.path.startsWith('/open/')) {
         samples[index].reference.push(wrk(`${nginxOrigin}${testCase.path}`, ['Accept-Encoding: gzip']));
       }
@@ -159,22 +216,25 @@ try {
   const rows = cases.map((testCase, index) => ({
     ...testCase,
     ours: median(samples[index].ours),
+    bare: median(samples[index].bare),
     reference: median(samples[index].reference),
   }));
   const controlRps = rows[1].ours.rps;
   console.log(
     `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each\n`,
   );
-  console.log('| case | req/s | p99 | non-2xx | nginx req/s | vs nginx | vs same page public |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| case | req/s | p99 | non-2xx | bare node req/s | vs bare node | nginx req/s | vs nginx | vs same page public |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const ratioNginx = row.reference ? (row.ours.rps / row.reference.rps).toFixed(2) : '–';
     console.log(
-      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${(row.ours.rps / controlRps).toFixed(2)} |`,
+      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.bare.rps.toFixed(0)} | ${(row.ours.rps / row.bare.rps).toFixed(2)} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${(row.ours.rps / controlRps).toFixed(2)} |`,
     );
   }
   console.log(
-    '\nBudgets: public page ≥ 0.40 × nginx; members page with a session ≥ 0.90 × the same page served publicly.',
+    '\nBudgets: public page and members page with a session ≥ 0.85 × bare node; public page ≥ 0.40 × nginx; members page with a session ≥ 0.90 × the same page served publicly.',
   );
 } finally {
   for (const stop of stops.reverse()) await stop();
