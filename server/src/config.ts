@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
 import type { ProviderLimits } from './session/boundedVerifier.js';
+import { readLogSettings, type LogSettings } from './logging.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
 
 export interface ServerConfig {
@@ -50,6 +51,8 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** Origin of the project's auth handler (`https://<project>.firebaseapp.com`) to proxy `/__/auth/*` to. */
   authProxyOrigin: string | null;
+  /** Where and how much the server logs. */
+  log: LogSettings;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -175,5 +178,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
     publicOrigin: originSetting(env, 'SITE_URL'),
     trustProxyHops,
+    log: readLogSettings(env, projectId, isProduction),
   };
 }

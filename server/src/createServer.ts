@@ -16,6 +16,7 @@ import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { Responder } from './http/respond.js';
+import { createLogger, traceId, type Logger } from './logging.js';
 import { guardRequests, type RequestHandler } from './http/requestGuard.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
@@ -37,6 +38,8 @@ export interface ServerDeps {
   verifier?: IdentityVerifier;
   /** The clock (tests move it forward). */
   now?: () => number;
+  /** Where the server logs; by default standard output as the settings say. */
+  logger?: Logger;
 }
 
 /** Wiring and routing: one normalisation, then the session API, the auth relay, the lock, or a public file. */
@@ -46,8 +49,16 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const publicFiles = await loadSiteFiles(path.join(config.siteDir, PUBLIC_DIR), { requireIndex: true });
   const memberFiles = await loadSiteFiles(path.join(config.siteDir, MEMBERS_DIR), { requireIndex: false });
   const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? createLogger(config.log);
   const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
-  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(config), config.provider);
+  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(config), config.provider, Date.now, (change) =>
+    change.state === 'paused'
+      ? logger.error(
+          { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
+          'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
+        )
+      : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
+  );
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({
     config,
@@ -56,6 +67,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     limiter: new FailureLimiter(10, 60_000, now),
     policy,
     respond,
+    logger,
     now,
   });
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;
@@ -100,7 +112,12 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       headersTimeout: 10_000,
       keepAliveTimeout: 5_000,
     },
-    guardRequests(handle, respond),
+    guardRequests(handle, respond, (message, error, req) =>
+      logger.error(
+        { event: 'request-failed', err: error, method: req.method, path: req.url, trace_id: traceId(req) },
+        message,
+      ),
+    ),
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';

@@ -116,9 +116,15 @@ describe('the server enforces the rule the site was built with (security)', () =
         timeout: 8_000,
       });
       assert.equal(result.status, 1);
+      // One line in Cloud Logging's structured format, and nothing else.
+      const lines = result.stdout.trim().split('\n');
+      assert.equal(lines.length, 1, result.stdout);
+      const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+      assert.equal(entry.severity, 'CRITICAL');
+      assert.equal(entry.event, 'config-error');
       assert.match(
-        result.stderr,
-        /^Cannot start: The server's access rule differs from the one the site was built with: SITE_STUDENT_DOMAIN="alumnos\.evil\.cl" but the site was built with "alumnos\.uai\.cl"\./m,
+        String(entry.message),
+        /^Cannot start: The server's access rule differs from the one the site was built with: SITE_STUDENT_DOMAIN="alumnos\.evil\.cl" but the site was built with "alumnos\.uai\.cl"\./,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { LOCALE_PREFIXES, defaultReaderPolicy } from '@trust/access-policy';
 import { SERVER_RECORD_FILE, type ServerRecord } from '@trust/access-policy/build-contract';
 import { readServerConfig } from '../src/config.js';
 import { createSiteServer, type ServerDeps } from '../src/createServer.js';
+import { createLogger, silentLogger } from '../src/logging.js';
 import { FakeProvider } from './fakeProvider.js';
 // The post-build step's own precompression, so the fixture is what the server is handed.
 import { precompressDirectory } from '../../postbuild/src/precompress.js';
@@ -72,7 +73,9 @@ export async function startTestSite(
 ): Promise<TestSite> {
   const dir = await writeTestSite(files, manifest);
   const config = { ...readServerConfig(env), port: 0, siteDir: dir };
-  const { server } = await createSiteServer(config, deps);
+  // Quiet unless LOG_LEVEL asks for the server's log.
+  const logger = process.env.LOG_LEVEL ? createLogger({ ...config.log, level: process.env.LOG_LEVEL }) : silentLogger;
+  const { server } = await createSiteServer(config, { logger, ...deps });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -5,8 +5,6 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 export type FaultLog = (message: string, error: unknown, req: IncomingMessage) => void;
 
-const logToStderr: FaultLog = (message, error) => console.error(message, error);
-
 /**
  * The one guard around every request: whatever a handler throws, or rejects with, answers 500
  * (or ends the connection when the answer has already begun) and is logged with its stack. No
@@ -15,7 +13,7 @@ const logToStderr: FaultLog = (message, error) => console.error(message, error);
 export function guardRequests(
   handler: RequestHandler,
   respond: Responder,
-  log: FaultLog = logToStderr,
+  log: FaultLog,
 ): RequestHandler {
   return function guarded(req, res) {
     const fail = (error: unknown) => {

@@ -35,13 +35,18 @@ export class ProviderUnavailableError extends Error {
  * even a well-formed JWT is refused before any call, so junk sent by anyone cannot pause the
  * provider for everybody.
  */
+/** Told once when calls to the provider are paused (with the failure's code) and once when they resume. */
+export type PauseListener = (change: { state: 'paused'; code: string } | { state: 'resumed' }) => void;
+
 export function boundVerifier(
   verifier: IdentityVerifier,
   limits: ProviderLimits,
   now: () => number = Date.now,
+  onPause: PauseListener = () => {},
 ): IdentityVerifier {
   let failures = 0;
   let openUntil = 0;
+  let isPaused = false;
 
   async function call<T>(credential: string | null, run: () => Promise<T>): Promise<T> {
     if (credential !== null && !isJwtShaped(credential)) throw malformedCredential();
@@ -53,11 +58,21 @@ export function boundVerifier(
     try {
       const result = await Promise.race([run(), timeout]);
       failures = 0;
+      if (isPaused) {
+        isPaused = false;
+        onPause({ state: 'resumed' });
+      }
       return result;
     } catch (error) {
       if (isProviderFailure(error)) {
         failures += 1;
-        if (failures >= limits.failuresToOpen) openUntil = now() + limits.openMs;
+        if (failures >= limits.failuresToOpen) {
+          openUntil = now() + limits.openMs;
+          if (!isPaused) {
+            isPaused = true;
+            onPause({ state: 'paused', code: String((error as { code: unknown }).code) });
+          }
+        }
       }
       throw error;
     } finally {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Responder } from '../http/respond.js';
+import type { Logger } from '../logging.js';
 import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
 import {
@@ -81,6 +82,7 @@ export interface SessionApiDeps {
   limiter: FailureLimiter;
   policy: ReaderPolicy;
   respond: Responder;
+  logger: Logger;
   now?: () => number;
 }
 
@@ -96,6 +98,7 @@ export function createSessionApi({
   limiter,
   policy,
   respond,
+  logger,
   now = Date.now,
 }: SessionApiDeps) {
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -191,7 +194,10 @@ export function createSessionApi({
       // Logged, and the browser's copy is still cleared, which is what the reader asked for; this
       // instance refuses the cookie regardless, the others at their re-check once revoked.
       if (classifyFailure(error) !== 'invalid-credential')
-        console.error('Sign-out could not revoke the session:', error);
+        logger.warn(
+          { event: 'sign-out-not-revoked', err: error, uid: identity.uid },
+          'Sign-out could not revoke the sessions',
+        );
     }
     respond.json(req, res, 204, null, cleared);
   }
