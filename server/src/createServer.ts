@@ -51,13 +51,17 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createLogger(config.log);
   const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
-  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(config), config.provider, Date.now, (change) =>
-    change.state === 'paused'
-      ? logger.error(
-          { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
-          'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
-        )
-      : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
+  const verifier = boundVerifier(
+    deps.verifier ?? createFirebaseVerifier(config),
+    config.provider,
+    Date.now,
+    (change) =>
+      change.state === 'paused'
+        ? logger.error(
+            { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
+            'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
+          )
+        : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
   );
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({

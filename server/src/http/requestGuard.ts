@@ -10,11 +10,7 @@ export type FaultLog = (message: string, error: unknown, req: IncomingMessage) =
  * (or ends the connection when the answer has already begun) and is logged with its stack. No
  * request can end the process, however it is spelled.
  */
-export function guardRequests(
-  handler: RequestHandler,
-  respond: Responder,
-  log: FaultLog,
-): RequestHandler {
+export function guardRequests(handler: RequestHandler, respond: Responder, log: FaultLog): RequestHandler {
   return function guarded(req, res) {
     const fail = (error: unknown) => {
       log('Request failed', error, req);
