@@ -6,7 +6,7 @@ import { afterEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { defaultReaderPolicy } from '@trust/access-policy';
 import { ConfigError } from '../src/config.js';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { TEST_BUILD_MANIFEST, rawRequest, startTestSite, writeTestSite, type TestSite } from './helpers.js';
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -20,7 +20,7 @@ afterEach(async () => {
 async function signIn(origin: string, email: string) {
   return rawRequest(origin, '/api/session', {
     method: 'POST',
-    headers: { Origin: origin, Authorization: `Bearer ${FakeVerifier.token(email)}` },
+    headers: { Origin: origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
   });
 }
 

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_PASSWORD, EMULATOR_HOST, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import {
+  DEMO_PASSWORD,
+  EMULATOR_HOST,
+  PROJECT_ID,
+  createAccount,
+  startAuthEmulator,
+} from '../../scripts/authEmulator.mjs';
 import { rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 /**
@@ -20,7 +26,7 @@ after(async () => {
   await stopEmulator?.();
 });
 
-async function idTokenOf(email: string): Promise<string> {
+async function signInWithPassword(email: string): Promise<{ idToken: string; localId: string }> {
   const response = await fetch(
     `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     {
@@ -30,7 +36,33 @@ async function idTokenOf(email: string): Promise<string> {
     },
   );
   assert.equal(response.status, 200);
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (await response.json()) as { idToken: string; localId: string };
+}
+
+async function idTokenOf(email: string): Promise<string> {
+  return (await signInWithPassword(email)).idToken;
+}
+
+/** Changes an account as an operator would in the console (the emulator's admin API). */
+async function updateAccount(localId: string, changes: { email?: string; emailVerified?: boolean }): Promise<void> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId, ...changes }),
+    },
+  );
+  assert.equal(response.status, 200, await response.text());
+}
+
+async function openSession(idToken: string): Promise<string> {
+  const opened = await rawRequest(site.origin, '/api/session', {
+    method: 'POST',
+    headers: { Origin: site.origin, Authorization: `Bearer ${idToken}` },
+  });
+  assert.equal(opened.status, 204);
+  return String(opened.headers['set-cookie']).split(';')[0]!;
 }
 
 const page = (cookie: string) =>
@@ -86,4 +118,22 @@ describe('sign-out with the Auth emulator (security)', () => {
     await sleep(1_100);
     assert.equal((await page(cookie)).status, 200);
   });
+
+  for (const [change, changes] of [
+    ['its address changed to an outsider’s', { email: 'someone@example.org' }],
+    ['its address marked unverified', { emailVerified: false }],
+  ] as const) {
+    it(`refuses a session at its next re-check once the account has ${change}`, async () => {
+      const email = `follow.${Object.keys(changes)[0]!.toLowerCase()}@uai.cl`;
+      await createAccount({ email, emailVerified: true });
+      const { idToken, localId } = await signInWithPassword(email);
+      const cookie = await openSession(idToken);
+      assert.equal((await page(cookie)).status, 200);
+      await updateAccount(localId, changes);
+      await sleep(1_100);
+      const kept = await page(cookie);
+      assert.equal(kept.status, 302);
+      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    });
+  }
 });

@@ -7,7 +7,7 @@ import { LOCALE_PREFIXES, defaultReaderPolicy } from '@trust/access-policy';
 import type { BuildManifest } from '../src/buildManifest.js';
 import { readServerConfig } from '../src/config.js';
 import { createSiteServer, type ServerDeps } from '../src/createServer.js';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { precompressDirectory } from '../src/static/precompress.js';
 
 /** A policy as the post-build step writes it. */
@@ -65,7 +65,7 @@ export async function writeTestSite(
 /** Writes the fixture, starts the real server on a free port, and removes everything on close. */
 export async function startTestSite(
   files: Record<string, string> = FIXTURE,
-  deps: ServerDeps = { verifier: new FakeVerifier() },
+  deps: ServerDeps = { verifier: new FakeProvider() },
   env: NodeJS.ProcessEnv = {},
   manifest: object = TEST_BUILD_MANIFEST,
 ): Promise<TestSite> {

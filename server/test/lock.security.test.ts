@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { FIXTURE, MEMBERS_SECRET, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
-const verifier = new FakeVerifier();
+const verifier = new FakeProvider();
 let site: TestSite;
 before(async () => {
   site = await startTestSite(FIXTURE, { verifier });
@@ -23,7 +23,7 @@ function decoded(response: { headers: Record<string, string | string[] | undefin
 async function sessionCookieFor(email: string, options: { verified?: boolean } = {}): Promise<string> {
   const response = await rawRequest(site.origin, '/api/session', {
     method: 'POST',
-    headers: { Authorization: `Bearer ${FakeVerifier.token(email, options)}`, Origin: site.origin },
+    headers: { Authorization: `Bearer ${FakeProvider.idToken(email, options)}`, Origin: site.origin },
   });
   assert.equal(response.status, 204, `session for ${email}`);
   return String(response.headers['set-cookie']).split(';')[0]!;
@@ -115,10 +115,9 @@ describe('the lock (security)', () => {
         ];
         let cookieHeader: string | undefined;
         if (cookie === 'forged') cookieHeader = '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFAdWFpLmNsIn0.';
-        if (cookie === 'outsider')
-          cookieHeader = `__session=${FakeVerifier.token('visitor@example.org').replace('ok.', 'session.')}`;
+        if (cookie === 'outsider') cookieHeader = `__session=${FakeProvider.sessionCookie('visitor@example.org')}`;
         if (cookie === 'unverified')
-          cookieHeader = `__session=${FakeVerifier.token('ana@uai.cl', { verified: false }).replace('ok.', 'session.')}`;
+          cookieHeader = `__session=${FakeProvider.sessionCookie('ana@uai.cl', { verified: false })}`;
         const failures: string[] = [];
         for (const target of spellings()) {
           for (const headers of headerSets) {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { VerifiedIdentity } from '../src/session/verifier.js';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 /** The bound on one provider call in these tests, and the slack allowed for everything else. */
@@ -11,37 +10,8 @@ const PAUSE_MS = 1_000;
 const RECHECK_MS = 240_000;
 const GRACE_MS = 300_000;
 
-type Mode = { kind: 'ok' } | { kind: 'hang' } | { kind: 'refuse' } | { kind: 'slow'; ms: number } | { kind: 'flap' };
-
-/** A provider that can hang, refuse, answer slowly or flap; local checks stay local. */
-class FaultyProvider extends FakeVerifier {
-  mode: Mode = { kind: 'ok' };
-  calls = 0;
-
-  async #network(): Promise<void> {
-    this.calls += 1;
-    const mode = this.mode;
-    if (mode.kind === 'hang') return new Promise<void>(() => {});
-    if (mode.kind === 'refuse' || (mode.kind === 'flap' && this.calls % 2 === 0))
-      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'app/network-error' });
-    if (mode.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.ms));
-  }
-  override async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
-    await this.#network();
-    return super.verifyIdToken(idToken);
-  }
-  override async createSessionCookie(idToken: string): Promise<string> {
-    await this.#network();
-    return super.createSessionCookie(idToken);
-  }
-  override async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
-    if (checkRevoked) await this.#network();
-    return super.verifySessionCookie(cookie, checkRevoked);
-  }
-}
-
 let clock = Date.now();
-const provider = new FaultyProvider(() => clock);
+const provider = new FakeProvider(() => clock);
 let site: TestSite;
 let cachedCookie: string;
 let uncachedCount = 0;
@@ -83,7 +53,7 @@ async function newSession(email: string): Promise<string> {
 function signIn(email: string) {
   return rawRequest(site.origin, '/api/session', {
     method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${FakeVerifier.token(email)}` },
+    headers: { Origin: site.origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
   });
 }
 
@@ -91,7 +61,7 @@ function signIn(email: string) {
 function uncachedCookie(): string {
   uncachedCount += 1;
   const email = `member${uncachedCount}@uai.cl`;
-  return `__session=session.${Buffer.from(email).toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+  return `__session=${FakeProvider.sessionCookie(email, { authTime: Math.floor(clock / 1000) })}`;
 }
 
 const docs = (cookie?: string) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { FIXTURE, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 let site: TestSite | undefined;
@@ -19,10 +19,10 @@ async function post(origin: string, token: string | null, headers: Record<string
 describe('/api/session (security)', () => {
   it('sets an HttpOnly, SameSite=Lax, Secure __session cookie for an allowed reader', async () => {
     site = await startTestSite();
-    const response = await post(site.origin, FakeVerifier.token('ana.torres@uai.cl'));
+    const response = await post(site.origin, FakeProvider.idToken('ana.torres@uai.cl'));
     assert.equal(response.status, 204);
     const cookie = String(response.headers['set-cookie']);
-    assert.match(cookie, /^__session=session\./);
+    assert.match(cookie, /^__session=[\w-]+\.[\w-]+\.[\w-]+; /);
     for (const attribute of ['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/', `Max-Age=${5 * 24 * 3600}`])
       assert.ok(cookie.includes(attribute), attribute);
     assert.doesNotMatch(cookie, /Domain=/i);
@@ -36,7 +36,7 @@ describe('/api/session (security)', () => {
       ['someone@uai.cl.attacker.example', true],
       ['x@notuai.cl', true],
     ] as const) {
-      const response = await post(site.origin, FakeVerifier.token(email, { verified }));
+      const response = await post(site.origin, FakeProvider.idToken(email, { verified }));
       assert.equal(response.status, 403, email);
       assert.equal(response.headers['set-cookie'], undefined, email);
       assert.deepEqual(JSON.parse(response.body.toString()), { error: 'not-allowed' });
@@ -47,7 +47,7 @@ describe('/api/session (security)', () => {
     site = await startTestSite();
     const response = await post(
       site.origin,
-      FakeVerifier.token('ana@uai.cl', { authTime: Math.floor(Date.now() / 1000) - 600 }),
+      FakeProvider.idToken('ana@uai.cl', { authTime: Math.floor(Date.now() / 1000) - 600 }),
     );
     assert.equal(response.status, 401);
     assert.equal(response.headers['set-cookie'], undefined);
@@ -55,7 +55,7 @@ describe('/api/session (security)', () => {
 
   it('refuses cross-origin and origin-less requests', async () => {
     site = await startTestSite();
-    const token = FakeVerifier.token('ana@uai.cl');
+    const token = FakeProvider.idToken('ana@uai.cl');
     assert.equal((await post(site.origin, token, { Origin: 'https://evil.example' })).status, 403);
     assert.equal((await post(site.origin, token, { 'Sec-Fetch-Site': 'cross-site' })).status, 403);
     const noOrigin = await rawRequest(site.origin, '/api/session', {
@@ -80,20 +80,20 @@ describe('/api/session (security)', () => {
     for (let attempt = 0; attempt < 12; attempt += 1) statuses.push((await post(site.origin, 'forged')).status);
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
     assert.equal(statuses[11], 429);
-    const blocked = await post(site.origin, FakeVerifier.token('ana@uai.cl'));
+    const blocked = await post(site.origin, FakeProvider.idToken('ana@uai.cl'));
     assert.equal(blocked.status, 429);
     assert.ok(Number(blocked.headers['retry-after']) > 0);
   });
 
   it('refuses large bodies with 413', async () => {
     site = await startTestSite();
-    const response = await post(site.origin, FakeVerifier.token('ana@uai.cl'), { 'Content-Length': '5000' });
+    const response = await post(site.origin, FakeProvider.idToken('ana@uai.cl'), { 'Content-Length': '5000' });
     assert.equal(response.status, 413);
   });
 
   it('DELETE clears the cookie, and the cookie no longer opens the docs', async () => {
     site = await startTestSite();
-    const cookie = String((await post(site.origin, FakeVerifier.token('ana@uai.cl'))).headers['set-cookie']).split(
+    const cookie = String((await post(site.origin, FakeProvider.idToken('ana@uai.cl'))).headers['set-cookie']).split(
       ';',
     )[0]!;
     const before = await rawRequest(site.origin, '/api/session', { headers: { Cookie: cookie } });
@@ -115,25 +115,25 @@ describe('/api/session (security)', () => {
 
   it('re-checks revocation at most every few minutes and then locks the reader out', async () => {
     let now = Date.now();
-    const verifier = new FakeVerifier(() => now);
+    const verifier = new FakeProvider(() => now);
     site = await startTestSite(FIXTURE, { verifier, now: () => now });
-    const token = FakeVerifier.token('ana@uai.cl', { authTime: Math.floor(now / 1000) });
+    const token = FakeProvider.idToken('ana@uai.cl', { authTime: Math.floor(now / 1000) });
     const cookie = String((await post(site.origin, token)).headers['set-cookie']).split(';')[0]!;
     const read = () => rawRequest(site!.origin, '/docs/guide', { headers: { Cookie: cookie } });
     assert.equal((await read()).status, 200);
     const checks = verifier.revocationChecks;
     for (let i = 0; i < 20; i += 1) assert.equal((await read()).status, 200);
     assert.equal(verifier.revocationChecks, checks, 'cached: no extra revocation checks');
-    verifier.revoked.add('ana@uai.cl');
     now = Date.now() + 5 * 60 * 1000;
+    await verifier.revokeSessions('ana@uai.cl');
     assert.equal((await read()).status, 302, 'revoked: sent to sign-in');
   });
 
   it('answers 503 for docs when the provider is unreachable, and public pages keep working', async () => {
-    const verifier = new FakeVerifier();
+    const verifier = new FakeProvider();
     site = await startTestSite(FIXTURE, { verifier });
-    verifier.isUnreachable = true;
-    const cookie = `__session=${FakeVerifier.token('ana@uai.cl').replace('ok.', 'session.')}`;
+    verifier.mode = { kind: 'refuse' };
+    const cookie = `__session=${FakeProvider.sessionCookie('ana@uai.cl')}`;
     const docs = await rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie } });
     assert.equal(docs.status, 503);
     assert.match(docs.body.toString(), /temporarily unavailable/);

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { defaultReaderPolicy } from '@trust/access-policy';
 import { SessionGuard } from '../src/session/sessionGuard.js';
-import type { VerifiedIdentity } from '../src/session/verifier.js';
-import { FakeVerifier } from './fakeVerifier.js';
+import { FakeProvider } from './fakeProvider.js';
 import { rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const RECHECK_MS = 240_000;
@@ -12,28 +11,10 @@ afterEach(async () => {
   await Promise.all(sites.splice(0).map((site) => site.close()));
 });
 
-/** A provider whose answers wait until the test lets them through, and that counts its calls. */
-class GatedVerifier extends FakeVerifier {
-  calls = 0;
-  #open: () => void = () => {};
-  gate: Promise<void> = Promise.resolve();
-  hold(): void {
-    this.gate = new Promise<void>((resolve) => (this.#open = resolve));
-  }
-  release(): void {
-    this.#open();
-  }
-  override async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
-    this.calls += 1;
-    await this.gate;
-    return super.verifySessionCookie(cookie, checkRevoked);
-  }
-}
-
 async function signIn(site: TestSite, email: string): Promise<string> {
   const response = await rawRequest(site.origin, '/api/session', {
     method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${FakeVerifier.token(email)}` },
+    headers: { Origin: site.origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
   });
   assert.equal(response.status, 204);
   return String(response.headers['set-cookie']).split(';')[0]!;
@@ -45,9 +26,9 @@ const page = (site: TestSite, cookie: string) =>
 describe('session re-checks and sign-out (security)', () => {
   it('makes one provider call for 50 concurrent checks of a cookie due for re-check', async () => {
     let clock = 1_000_000;
-    const verifier = new GatedVerifier(() => clock);
+    const verifier = new FakeProvider(() => clock);
     const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
-    const cookie = `session.${Buffer.from('ana.torres@uai.cl').toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+    const cookie = FakeProvider.sessionCookie('ana.torres@uai.cl', { authTime: Math.floor(clock / 1000) });
     assert.equal((await guard.check(cookie)).kind, 'allowed');
     assert.equal(verifier.calls, 1);
 
@@ -64,9 +45,9 @@ describe('session re-checks and sign-out (security)', () => {
 
   it('a check under way when the reader signs out does not cache the session afterwards', async () => {
     const clock = 1_000_000;
-    const verifier = new GatedVerifier(() => clock);
+    const verifier = new FakeProvider(() => clock);
     const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
-    const cookie = `session.${Buffer.from('ana.torres@uai.cl').toString('base64url')}.1.${Math.floor(clock / 1000)}`;
+    const cookie = FakeProvider.sessionCookie('ana.torres@uai.cl', { authTime: Math.floor(clock / 1000) });
     verifier.hold();
     const inFlight = guard.check(cookie);
     await new Promise((resolve) => setImmediate(resolve));
@@ -78,7 +59,7 @@ describe('session re-checks and sign-out (security)', () => {
 
   it('makes one provider call for 50 concurrent page requests whose cookie is due for re-check', async () => {
     let clock = Date.now();
-    const verifier = new GatedVerifier(() => clock);
+    const verifier = new FakeProvider(() => clock);
     const site = await startTestSite(undefined, { verifier, now: () => clock });
     sites.push(site);
     const cookie = await signIn(site, 'ana.torres@uai.cl');
@@ -99,7 +80,7 @@ describe('session re-checks and sign-out (security)', () => {
 
   it('after sign-out, a kept copy of the cookie is refused by every instance once the re-check is due', async () => {
     let clock = Date.now();
-    const provider = new FakeVerifier(() => clock);
+    const provider = new FakeProvider(() => clock);
     const now = () => clock;
     const first = await startTestSite(undefined, { verifier: provider, now });
     const second = await startTestSite(undefined, { verifier: provider, now });
@@ -108,6 +89,8 @@ describe('session re-checks and sign-out (security)', () => {
     assert.equal((await page(first, cookie)).status, 200);
     assert.equal((await page(second, cookie)).status, 200);
 
+    // Firebase compares revocation times in whole seconds: sign out in a later second than sign-in.
+    clock += 1_000;
     const signOut = await rawRequest(first.origin, '/api/session', {
       method: 'DELETE',
       headers: { Origin: first.origin, Cookie: cookie },

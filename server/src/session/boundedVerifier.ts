@@ -1,4 +1,4 @@
-import { isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
+import { isJwtShaped, isProviderFailure, malformedCredential, type IdentityVerifier } from './verifier.js';
 
 export interface ProviderLimits {
   /** Longest wait for one answer from the identity provider. */
@@ -30,7 +30,10 @@ export class ProviderUnavailableError extends Error {
  * therefore costs each request a few seconds at most and, once noticed, nothing at all, instead
  * of holding every member's request and socket open.
  *
- * An answer that a credential is bad is an answer: it does not count as a failure.
+ * Only a failure of the provider itself counts (a timeout, a network or server error of an
+ * actual call): an answer that a credential is bad is an answer, and a credential that is not
+ * even a well-formed JWT is refused before any call, so junk sent by anyone cannot pause the
+ * provider for everybody.
  */
 export function boundVerifier(
   verifier: IdentityVerifier,
@@ -40,7 +43,8 @@ export function boundVerifier(
   let failures = 0;
   let openUntil = 0;
 
-  async function call<T>(run: () => Promise<T>): Promise<T> {
+  async function call<T>(credential: string | null, run: () => Promise<T>): Promise<T> {
+    if (credential !== null && !isJwtShaped(credential)) throw malformedCredential();
     if (failures >= limits.failuresToOpen && now() < openUntil) throw new ProviderUnavailableError('circuit-open');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -51,9 +55,7 @@ export function boundVerifier(
       failures = 0;
       return result;
     } catch (error) {
-      if (isInvalidCredentialError(error)) {
-        failures = 0;
-      } else {
+      if (isProviderFailure(error)) {
         failures += 1;
         if (failures >= limits.failuresToOpen) openUntil = now() + limits.openMs;
       }
@@ -64,9 +66,11 @@ export function boundVerifier(
   }
 
   return {
-    verifyIdToken: (idToken) => call(() => verifier.verifyIdToken(idToken)),
-    createSessionCookie: (idToken, maxAgeMs) => call(() => verifier.createSessionCookie(idToken, maxAgeMs)),
-    verifySessionCookie: (cookie, checkRevoked) => call(() => verifier.verifySessionCookie(cookie, checkRevoked)),
-    revokeSessions: (uid) => call(() => verifier.revokeSessions(uid)),
+    verifyIdToken: (idToken) => call(idToken, () => verifier.verifyIdToken(idToken)),
+    createSessionCookie: (idToken, maxAgeMs) => call(idToken, () => verifier.createSessionCookie(idToken, maxAgeMs)),
+    verifySessionCookie: (cookie, checkRevoked) =>
+      call(cookie, () => verifier.verifySessionCookie(cookie, checkRevoked)),
+    // A uid is no credential: nothing to check its shape against.
+    revokeSessions: (uid) => call(null, () => verifier.revokeSessions(uid)),
   };
 }

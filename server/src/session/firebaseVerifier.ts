@@ -1,5 +1,5 @@
 import { cert, applicationDefault, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config.js';
 import type { IdentityVerifier, VerifiedIdentity } from './verifier.js';
 
@@ -11,6 +11,21 @@ function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     authTime: decoded.auth_time,
     expiresAt: decoded.exp,
   };
+}
+
+const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/**
+ * The identity as the account is now. The SDK's own revocation check reads the same record but
+ * returns the claims frozen in the cookie, so an address changed to an outsider's, or marked
+ * unverified, would keep its session for the cookie's whole life. Revocation is compared as the
+ * SDK does: `auth_time` against `tokensValidAfterTime`, both in whole seconds.
+ */
+function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord): VerifiedIdentity {
+  if (user.disabled) throw coded('The account is disabled.', 'auth/user-disabled');
+  const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) / 1000 : 0;
+  if (decoded.auth_time < validSince) throw coded('The session was revoked.', 'auth/session-cookie-revoked');
+  return { ...toIdentity(decoded), email: user.email, emailVerified: user.emailVerified };
 }
 
 /**
@@ -31,8 +46,10 @@ export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
   return {
     verifyIdToken: async (idToken) => toIdentity(await auth.verifyIdToken(idToken, true)),
     createSessionCookie: (idToken, maxAgeMs) => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs }),
-    verifySessionCookie: async (cookie, checkRevoked) =>
-      toIdentity(await auth.verifySessionCookie(cookie, checkRevoked)),
+    verifySessionCookie: async (cookie, checkRevoked) => {
+      const decoded = await auth.verifySessionCookie(cookie, false);
+      return checkRevoked ? asAccountIsNow(decoded, await auth.getUser(decoded.uid)) : toIdentity(decoded);
+    },
     revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
   };
 }

@@ -11,7 +11,7 @@ import {
 } from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
+import { classifyFailure, isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
 
 export const SESSION_PATH = '/api/session';
 
@@ -102,7 +102,9 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     try {
       identity = await verifier.verifyIdToken(token);
     } catch (error) {
-      if (!isInvalidCredentialError(error)) return sendJson(res, 503, { error: 'unavailable' });
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
       limiter.recordFailure(client);
       return sendJson(res, 401, { error: 'invalid-token' });
     }
@@ -117,7 +119,9 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
     try {
       cookie = await verifier.createSessionCookie(token, config.session.maxAgeMs);
     } catch (error) {
-      return isInvalidCredentialError(error)
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      return failure === 'invalid-credential'
         ? sendJson(res, 401, { error: 'invalid-token' })
         : sendJson(res, 503, { error: 'unavailable' });
     }

@@ -1,5 +1,5 @@
 import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
-import { isInvalidCredentialError, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
+import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
 
 export type SessionCheck = { kind: 'allowed'; identity: VerifiedIdentity } | { kind: 'none' } | { kind: 'unavailable' };
 
@@ -83,7 +83,10 @@ export class SessionGuard {
     try {
       identity = await this.verifier.verifySessionCookie(cookie, true);
     } catch (error) {
-      if (isInvalidCredentialError(error)) {
+      const failure = classifyFailure(error);
+      // A fault in this server is neither a signed-out reader nor an outage to ride out.
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') {
         this.#cache.delete(key);
         return { kind: 'none' };
       }

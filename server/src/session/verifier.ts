@@ -13,30 +13,81 @@ export interface IdentityVerifier {
   /** Verifies an ID token (signature, audience, issuer, expiry) and that it is not revoked. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   createSessionCookie(idToken: string, maxAgeMs: number): Promise<string>;
-  /** Verifies a session cookie locally; with `checkRevoked`, also asks whether it was revoked or the user disabled. */
+  /**
+   * Verifies a session cookie locally. With `checkRevoked`, also reads the account: refused if it
+   * was revoked, disabled or deleted, and otherwise the e-mail and its verification as they are
+   * now, not as the cookie recorded them, so the access rule applies to the account of today.
+   */
   verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity>;
   /** Ends every session of this user: cookies and refresh tokens issued before now stop working. */
   revokeSessions(uid: string): Promise<void>;
 }
 
 /**
- * Errors that mean "this token or cookie is not good" (treated as signed out), as opposed to
- * the provider being unreachable (503).
+ * Errors of an actual call that the provider failed to answer: it timed out, the network failed,
+ * or the service answered with a server error (a missing IAM role answers so too). Only these
+ * count toward pausing calls to the provider; a bad credential is an answer about the credential.
  */
-const INVALID_CREDENTIAL_CODES = new Set([
-  'auth/argument-error',
-  'auth/id-token-expired',
-  'auth/id-token-revoked',
-  'auth/invalid-id-token',
-  'auth/session-cookie-expired',
-  'auth/session-cookie-revoked',
-  'auth/invalid-session-cookie-duration',
-  'auth/user-disabled',
-  'auth/user-not-found',
-  'auth/invalid-argument',
+const PROVIDER_FAILURE_CODES = new Set([
+  'app/provider-timeout',
+  'app/provider-circuit-open',
+  'app/network-error',
+  'app/network-timeout',
+  'app/internal-error',
+  'auth/internal-error',
+  'auth/insufficient-permission',
+  'auth/quota-exceeded',
 ]);
 
-export function isInvalidCredentialError(error: unknown): boolean {
+/** What a failed call to the provider means for the request that made it. */
+export type VerificationFailure = 'invalid-credential' | 'provider-failure' | 'unexpected';
+
+/**
+ * Sorts a failed verification: the provider's own `auth/*` answers mean the credential is not
+ * good; the failures above mean the provider could not answer; anything else (an error with no
+ * code) is a fault in this server, reported as such rather than blamed on the reader or the
+ * provider.
+ */
+export function classifyFailure(error: unknown): VerificationFailure {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && INVALID_CREDENTIAL_CODES.has(code);
+  if (typeof code !== 'string') return 'unexpected';
+  if (PROVIDER_FAILURE_CODES.has(code)) return 'provider-failure';
+  return code.startsWith('auth/') ? 'invalid-credential' : 'unexpected';
+}
+
+export function isInvalidCredentialError(error: unknown): boolean {
+  return classifyFailure(error) === 'invalid-credential';
+}
+
+export function isProviderFailure(error: unknown): boolean {
+  return classifyFailure(error) === 'provider-failure';
+}
+
+const isJsonObject = (segment: string): boolean => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether a token or session cookie is a well-formed JWT: three base64url segments whose header
+ * and payload are JSON objects. The Admin SDK throws an uncoded SyntaxError or TypeError for a
+ * payload that is not one, so such input is refused here as a bad credential, before the SDK.
+ */
+export function isJwtShaped(value: string): boolean {
+  const parts = value.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every((segment) => /^[\w-]*$/.test(segment)) &&
+    isJsonObject(parts[0]!) &&
+    isJsonObject(parts[1]!)
+  );
+}
+
+/** The error a malformed credential gets, coded as the SDK codes the ones it recognises. */
+export function malformedCredential(): Error {
+  return Object.assign(new Error('The credential is not a well-formed JWT.'), { code: 'auth/argument-error' });
 }

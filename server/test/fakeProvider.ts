@@ -1,0 +1,152 @@
+import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier.js';
+
+/** How the provider's network behaves: answers, hangs, refuses, answers late, or fails every other call. */
+export type ProviderMode =
+  { kind: 'ok' } | { kind: 'hang' } | { kind: 'refuse' } | { kind: 'slow'; ms: number } | { kind: 'flap' };
+
+/** An account as the provider holds it now; tests change it to see whether sessions follow. */
+export interface FakeAccount {
+  email: string | undefined;
+  emailVerified: boolean;
+  disabled: boolean;
+  /** Whole seconds, as Firebase keeps `tokensValidAfterTime`: sessions signed in earlier are revoked. */
+  validSinceSeconds: number;
+}
+
+interface TokenOptions {
+  verified?: boolean;
+  /** Seconds since the epoch. */
+  authTime?: number;
+}
+
+type Kind = 'id-token' | 'session-cookie';
+
+const SIGNATURE = Buffer.from('signed by the fake provider').toString('base64url');
+const HEADER = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'fake', typ: 'JWT' })).toString('base64url');
+
+const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+function forge(kind: Kind, email: string, { verified = true, authTime = Math.floor(Date.now() / 1000) }: TokenOptions) {
+  const payload = { aud: kind, sub: email, email, email_verified: verified, auth_time: authTime };
+  return `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${SIGNATURE}`;
+}
+
+/**
+ * The one stand-in for Firebase Authentication in the server's tests. Tokens and cookies are
+ * JWT-shaped (`FakeProvider.idToken`, `FakeProvider.sessionCookie`) and decoded the way the Admin
+ * SDK decodes them, including its uncoded `SyntaxError` for a payload that is not JSON; anything
+ * not signed by this fake fails with the SDK's code. Accounts can be changed, disabled or revoked
+ * (in whole seconds, as Firebase compares), and the network can hang, refuse, be slow, flap, or
+ * be held until the test lets it through.
+ */
+export class FakeProvider implements IdentityVerifier {
+  mode: ProviderMode = { kind: 'ok' };
+  /** Calls that reached the provider over the network. */
+  calls = 0;
+  sessionCookieCalls = 0;
+  revocationChecks = 0;
+  readonly accounts = new Map<string, FakeAccount>();
+  #gate: Promise<void> = Promise.resolve();
+  #open: () => void = () => {};
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  static idToken(email: string, options: TokenOptions = {}): string {
+    return forge('id-token', email, options);
+  }
+
+  static sessionCookie(email: string, options: TokenOptions = {}): string {
+    return forge('session-cookie', email, options);
+  }
+
+  /** Holds every network call until `release()`. */
+  hold(): void {
+    this.#gate = new Promise<void>((resolve) => (this.#open = resolve));
+  }
+
+  release(): void {
+    this.#open();
+  }
+
+  /**
+   * The account behind a uid (the e-mail its first token names), created on first sight with that
+   * token's claims.
+   */
+  account(uid: string, firstSeen: Partial<FakeAccount> = {}): FakeAccount {
+    let account = this.accounts.get(uid);
+    if (!account) {
+      account = { email: uid, emailVerified: true, disabled: false, validSinceSeconds: 0, ...firstSeen };
+      this.accounts.set(uid, account);
+    }
+    return account;
+  }
+
+  async #network(): Promise<void> {
+    this.calls += 1;
+    await this.#gate;
+    const mode = this.mode;
+    if (mode.kind === 'hang') return new Promise<void>(() => {});
+    if (mode.kind === 'refuse' || (mode.kind === 'flap' && this.calls % 2 === 0))
+      throw coded('connect ECONNREFUSED', 'app/network-error');
+    if (mode.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.ms));
+  }
+
+  #decode(value: string, kind: Kind): VerifiedIdentity {
+    const parts = value.split('.');
+    if (parts.length !== 3) throw coded('Decoding failed.', 'auth/argument-error');
+    const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString()) as { kid?: string };
+    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString()) as Record<string, unknown>;
+    // Read before any check, as the SDK does: a `null` payload throws its uncoded TypeError.
+    const audience = payload.aud;
+    if (!header.kid) throw coded('No "kid" claim.', 'auth/argument-error');
+    if (parts[2] !== SIGNATURE || audience !== kind) throw coded('Invalid signature.', 'auth/argument-error');
+    const email = String(payload.email);
+    const uid = String(payload.sub);
+    this.account(uid, { email, emailVerified: payload.email_verified === true });
+    return {
+      uid,
+      email,
+      emailVerified: payload.email_verified === true,
+      authTime: Number(payload.auth_time),
+      expiresAt: Math.floor(this.now() / 1000) + 3600,
+    };
+  }
+
+  /** The identity as the account is now: what a re-check reads from the user record. */
+  #current(identity: VerifiedIdentity, kind: Kind): VerifiedIdentity {
+    const account = this.account(identity.uid);
+    if (account.disabled) throw coded('The user account has been disabled.', 'auth/user-disabled');
+    if (identity.authTime < account.validSinceSeconds)
+      throw coded('Revoked.', kind === 'id-token' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked');
+    return { ...identity, email: account.email, emailVerified: account.emailVerified };
+  }
+
+  async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
+    const identity = this.#decode(idToken, 'id-token');
+    await this.#network();
+    return this.#current(identity, 'id-token');
+  }
+
+  async createSessionCookie(idToken: string): Promise<string> {
+    this.#decode(idToken, 'id-token');
+    await this.#network();
+    this.sessionCookieCalls += 1;
+    const [header, payload, signature] = idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const session = Buffer.from(JSON.stringify({ ...claims, aud: 'session-cookie' })).toString('base64url');
+    return `${header}.${session}.${signature}`;
+  }
+
+  async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
+    const identity = this.#decode(cookie, 'session-cookie');
+    if (!checkRevoked) return identity;
+    await this.#network();
+    this.revocationChecks += 1;
+    return this.#current(identity, 'session-cookie');
+  }
+
+  async revokeSessions(uid: string): Promise<void> {
+    await this.#network();
+    this.account(uid).validSinceSeconds = Math.floor(this.now() / 1000);
+  }
+}

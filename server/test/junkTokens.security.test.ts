@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FakeProvider } from './fakeProvider.js';
+import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+
+const RECHECK_MS = 60_000;
+const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+const part = (text: string) => Buffer.from(text).toString('base64url');
+
+/**
+ * Credentials shaped like a JWT that the Admin SDK cannot even decode: it throws a SyntaxError or
+ * TypeError with no `code`, which once counted as the provider failing.
+ */
+const JUNK = [
+  `${header}.${part('not-json')}.x`,
+  `${header}.${part('null')}.x`,
+  `${header}.${part('[1')}.sig`,
+  `${part('not-json')}.${part('{}')}.x`,
+  `${header}.${part('"text"')}.x`,
+];
+
+let clock = Date.now();
+const provider = new FakeProvider(() => clock);
+let site: TestSite;
+
+before(async () => {
+  site = await startTestSite(
+    undefined,
+    { verifier: provider, now: () => clock },
+    {
+      TRUST_PROXY_HOPS: '1',
+      PROVIDER_FAILURES_TO_PAUSE: '5',
+      PROVIDER_PAUSE_SECONDS: '60',
+      SESSION_RECHECK_SECONDS: String(RECHECK_MS / 1000),
+    },
+  );
+});
+after(() => site.close());
+
+function signIn(token: string, address: string) {
+  return rawRequest(site.origin, '/api/session', {
+    method: 'POST',
+    headers: { Origin: site.origin, Authorization: `Bearer ${token}`, 'X-Forwarded-For': address },
+  });
+}
+
+function docs(cookie: string, address: string) {
+  return rawRequest(site.origin, '/docs/guide', {
+    headers: { Accept: 'text/html', Cookie: `__session=${cookie}`, 'X-Forwarded-For': address },
+  });
+}
+
+describe('token-shaped junk (security)', () => {
+  it('never pauses the provider: honest sign-ins and due re-checks succeed while junk streams in', async () => {
+    const opened = await signIn(FakeProvider.idToken('ana.torres@uai.cl'), '203.0.113.1');
+    assert.equal(opened.status, 204);
+    const member = String(opened.headers['set-cookie']).split(';')[0]!.slice('__session='.length);
+    assert.equal((await docs(member, '203.0.113.1')).status, 200);
+
+    const junkStatuses = new Set<number>();
+    const honest: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const junk = await Promise.all(
+        JUNK.flatMap((token, index) => {
+          const address = `198.51.100.${round * JUNK.length + index}`;
+          return [
+            signIn(token, address),
+            docs(token, address),
+            rawRequest(site.origin, '/api/session', {
+              method: 'DELETE',
+              headers: { Origin: site.origin, Cookie: `__session=${token}`, 'X-Forwarded-For': address },
+            }),
+          ];
+        }),
+      );
+      for (const response of junk) junkStatuses.add(response.status);
+      honest.push(
+        (
+          await signIn(
+            FakeProvider.idToken(`reader${round}@alumnos.uai.cl`, { authTime: Math.floor(clock / 1000) }),
+            '203.0.113.2',
+          )
+        ).status,
+      );
+      clock += RECHECK_MS;
+      honest.push((await docs(member, '203.0.113.1')).status);
+    }
+    assert.deepEqual(honest, Array.from({ length: 20 }, () => [204, 200]).flat());
+    assert.deepEqual([...junkStatuses].sort(), [204, 302, 401]);
+  });
+});
