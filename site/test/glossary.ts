@@ -35,7 +35,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'fiable, fiabilidad',
     en: 'reliable, reliability',
     avoid: /(?<!\p{L})(?:resilientes y confiables|confiabilidad)(?!\p{L})/giu,
-    reason: 'Reliable is «fiable»: «confiable» already means trustworthy, so the tagline says «responsables, resilientes y fiables».',
+    reason:
+      'Reliable is «fiable»: «confiable» already means trustworthy, so the tagline says «responsables, resilientes y fiables».',
     example: 'Sistemas responsables, resilientes y confiables.',
   },
   {
@@ -77,7 +78,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Configuración',
     en: 'Settings (web app page)',
     avoid: /(?<![\p{L}\p{N}_*-]|→ )Settings(?![\p{L}\p{N}_*]| →)/gu,
-    reason: 'The Spanish web app names its pages in Spanish (Firebase and GitHub console paths, written with →, keep their own labels).',
+    reason:
+      'The Spanish web app names its pages in Spanish (Firebase and GitHub console paths, written with →, keep their own labels).',
     example: 'Cambie el idioma en Settings.',
   },
   {
@@ -85,7 +87,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     en: 'Acknowledge; acknowledged',
     avoid:
       /(?<!\p{L})(?:Reconocer(?=\*\*)|reconoc\p{L}*(?=,? (?:y )?asign)|alertas? reconocidas?|sin reconocer|reconocerlas?)(?!\p{L})/giu,
-    reason: '«Reconocer» is a calque of acknowledge; the operator takes the alert («las alertas nuevas esperan que alguien las tome»).',
+    reason:
+      '«Reconocer» is a calque of acknowledge; the operator takes the alert («las alertas nuevas esperan que alguien las tome»).',
     example: 'Presione **Reconocer** para avisar al equipo.',
   },
   {

@@ -36,7 +36,10 @@ describe('Spanish register', () => {
       'i18n/es/docusaurus-plugin-content-docs/current.json',
       'i18n/es/docusaurus-plugin-content-blog/options.json',
     ]) {
-      assert.ok(names.some((name) => name.endsWith(file)), file);
+      assert.ok(
+        names.some((name) => name.endsWith(file)),
+        file,
+      );
     }
     assert.ok(spanishMessages().length >= 200);
   });
