@@ -4,6 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/**
+ * The site's route facts are spelled once, in access-policy/src/routes.ts; these literals
+ * anywhere else are copies that can drift (as the sitemap's and the search's lists once did).
+ */
+const ROUTE_FACTS = {
+  '/api/session': 'SESSION_API_PATH',
+  '/signin': 'SIGN_IN_PATH or signInUrl()',
+  '/docs/documentation/firebase-auth-setup': 'DOCS_HOME_PATH',
+  '/unavailable': 'UNAVAILABLE_PATH',
+  '/logOut': 'SIGN_OUT_PATH',
+  'retry-link': 'RETRY_LINK_ID',
+  'es/docs': 'MEMBERS_FOLDERS',
+  '/es/docs': 'MEMBERS_PREFIXES',
+  '/docs/**': 'SERVER_ROUTES',
+  'demo-trustworthy-systems': 'DEMO_PROJECT_ID',
+};
+
 export default tseslint.config(
   {
     name: 'ignored',
@@ -47,6 +64,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    name: 'route facts, spelled once',
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // Tests keep spelling the exact values they assert (an address, a Location header): a test
+    // that compared the module with itself would pass whatever the value became.
+    ignores: ['access-policy/src/routes.ts', 'eslint.config.js', '**/test/**', 'e2e/tests/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...Object.entries(ROUTE_FACTS).map(([value, name]) => ({
+          selector: `Literal[value=${JSON.stringify(value)}]`,
+          message: `Use ${name} from @trust/access-policy (access-policy/src/routes.ts) instead of spelling "${value}" again.`,
+        })),
+      ],
     },
   },
 );

@@ -8,6 +8,7 @@
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DOCS_HOME_PATH, SIGN_IN_PATH } from '@trust/access-policy';
 import { CHROMIUM_ARGS, signInAsMember, startSite } from './harness.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -21,7 +22,7 @@ const PUBLIC_PAGES = [
   '/blog',
   '/blog/archive',
   '/blog/2025/06/10/prioridades-id-ciberseguridad',
-  '/signin',
+  SIGN_IN_PATH,
   '/es/',
   '/es/labs',
   '/es/projects',
@@ -32,7 +33,7 @@ const DOCS_PAGES = [
   '/docs/IntrusionSentinel/architecture/overview',
   '/docs/IntrusionSentinel/architecture/diagram',
   '/docs/IntrusionSentinel/architecture/interaction',
-  '/docs/documentation/firebase-auth-setup',
+  DOCS_HOME_PATH,
   '/es/docs/IntrusionSentinel/architecture/overview',
 ];
 const only = process.argv

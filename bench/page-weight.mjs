@@ -3,6 +3,7 @@
 //
 //   node bench/page-weight.mjs
 import { memberContext, startSite } from './harness.mjs';
+import { SIGN_IN_PATH } from '@trust/access-policy';
 
 const { origin, browser, stop } = await startSite(4395);
 
@@ -43,7 +44,7 @@ try {
     '/projects',
     '/blog',
     '/es/blog/2024/08/20/desafios-futuros-ciberseguridad-chile',
-    '/signin',
+    SIGN_IN_PATH,
   ]) {
     const context = await browser.newContext();
     rows.push({ name: `${url} (anonymous)`, ...(await measure(context, `${origin}${url}`)) });

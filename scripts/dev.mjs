@@ -3,14 +3,21 @@
 // documentation is NOT locked here; every page says so in its announcement bar. A small front
 // answers `/api/session` (any signed-in demo account gets a session, nothing is verified) so the
 // browser's sign-in flow works, and passes everything else, live-reload socket included, through.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAuthEmulator } from './authEmulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The site and these scripts read the shared module's compiled form: compile it first (quick
+// when nothing changed), so a fresh clone can start here.
+spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['tsc', '-b', 'access-policy'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const { startAuthEmulator } = await import('./authEmulator.mjs');
+const { SESSION_API_PATH } = await import('@trust/access-policy');
 const args = process.argv.slice(2);
 const locale = args.includes('--locale') ? args[args.indexOf('--locale') + 1] : 'en';
 if (!['en', 'es'].includes(locale)) {
@@ -41,7 +48,7 @@ function answerSession(request, response) {
 }
 
 const front = http.createServer((request, response) => {
-  if (request.url?.split('?')[0] === '/api/session') return answerSession(request, response);
+  if (request.url?.split('?')[0] === SESSION_API_PATH) return answerSession(request, response);
   const upstream = http.request(
     { host: '127.0.0.1', port: innerPort, path: request.url, method: request.method, headers: request.headers },
     (reply) => {

@@ -41,7 +41,7 @@ const siteSources = at(
   'site/docusaurus.config.ts',
   'site/sidebars.ts',
   'access-policy/src',
-  'server/src',
+  'postbuild/src',
 );
 const builtPages = [path.join(siteDir, 'public/index.html'), path.join(siteDir, 'public/es/index.html')];
 if (

@@ -76,7 +76,7 @@ async function browserTests(name) {
 await check('lint (ESLint)', npx, ['eslint', '.']);
 await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
 await check('typecheck', 'npm', ['run', 'typecheck']);
-const unitFiles = ['access-policy/test', 'server/test', 'site/test']
+const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/test']
   .filter((dir) => existsSync(path.join(root, dir)))
   .flatMap((dir) =>
     readdirSync(path.join(root, dir))

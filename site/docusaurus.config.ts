@@ -12,7 +12,7 @@ import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlockImport from './plugins/remark-code-block-import';
 import remarkDiagrams from './plugins/remark-diagrams';
-import { DEFAULT_LOCALE, LOCALES, SIGN_IN_PATH, localePrefix } from '@trust/access-policy';
+import { DEFAULT_LOCALE, LOCALES, LOCALIZED_MACHINERY_PATHS, MEMBERS_PREFIXES } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
@@ -52,7 +52,7 @@ export default {
   themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
   plugins: [
     [
-      '@docusaurus/plugin-content-docs',
+      './plugins/members-docs.ts',
       {
         path: 'docs',
         routeBasePath: 'docs',
@@ -84,7 +84,7 @@ export default {
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
     './plugins/code-highlighting.ts',
-    './plugins/security-manifest.ts',
+    './plugins/build-record.ts',
     [
       '@docusaurus/plugin-sitemap',
       {
@@ -92,13 +92,7 @@ export default {
         changefreq: null,
         priority: null,
         // Members-only pages stay out of the public sitemap (the server also refuses them).
-        ignorePatterns: [
-          ...LOCALES.flatMap((each) =>
-            ['/docs/**', SIGN_IN_PATH, '/logOut', '/search', '/unavailable'].map(
-              (page) => `${localePrefix(each)}${page}`,
-            ),
-          ),
-        ],
+        ignorePatterns: [...MEMBERS_PREFIXES.map((prefix) => `${prefix}/**`), ...LOCALIZED_MACHINERY_PATHS],
       } satisfies SitemapOptions,
     ],
   ],

@@ -3,12 +3,20 @@ export { isRestrictedNormalizedPath, isRestrictedPath } from './restricted.js';
 export { isAllowedReader, type ReaderIdentity, type ReaderPolicy } from './reader.js';
 export { defaultReaderPolicy } from './defaults.js';
 export { safeReturnPath } from './returnPath.js';
+export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
 export {
-  DEFAULT_LOCALE,
-  LOCALES,
-  LOCALE_PREFIXES,
+  DEMO_PROJECT_ID,
+  DOCS_HOME_PATH,
+  LOCALIZED_MACHINERY_PATHS,
+  MACHINERY_PATHS,
+  MEMBERS_FOLDERS,
+  MEMBERS_PREFIXES,
+  RETRY_LINK_ID,
+  SERVER_ROUTES,
+  SESSION_API_PATH,
   SIGN_IN_PATH,
-  localeOfPath,
-  localePrefix,
-  type Locale,
-} from './locales.js';
+  SIGN_OUT_PATH,
+  UNAVAILABLE_PATH,
+  signInUrl,
+} from './routes.js';
+export { securityHeaders } from './securityHeaders.js';

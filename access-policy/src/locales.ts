@@ -1,6 +1,6 @@
 /**
- * The site's locales and its sign-in page, spelled once for the site build, the browser code,
- * the search and the server. The default locale has no path prefix; the others live under
+ * The site's locales, spelled once for the site build, the browser code, the search and the
+ * server. The default locale has no path prefix; the others live under
  * `/<locale>/`.
  */
 export const DEFAULT_LOCALE = 'en';
@@ -20,6 +20,3 @@ export function localeOfPath(normalizedPath: string): Locale {
   const first = normalizedPath.split('/')[1];
   return LOCALES.find((locale) => locale !== DEFAULT_LOCALE && locale === first) ?? DEFAULT_LOCALE;
 }
-
-/** The public page where readers sign in, without its locale prefix. */
-export const SIGN_IN_PATH = '/signin';

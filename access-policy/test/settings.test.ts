@@ -59,15 +59,15 @@ describe('access-rule settings security', () => {
 
   it('refuses an incomplete or widened recorded rule', () => {
     assert.throws(
-      () => parseRecordedPolicy('security.json', { staffDomain: 'uai.cl', studentDomain: 'alumnos.uai.cl' }),
-      /^PolicySettingError: security\.json records no whitelistedEmail: rebuild the site\.$/,
+      () => parseRecordedPolicy('server-record.json', { staffDomain: 'uai.cl', studentDomain: 'alumnos.uai.cl' }),
+      /^PolicySettingError: server-record\.json records no whitelistedEmail: rebuild the site\.$/,
     );
     assert.throws(
-      () => parseRecordedPolicy('security.json', { ...defaultReaderPolicy, staffDomain: 'cl' }),
+      () => parseRecordedPolicy('server-record.json', { ...defaultReaderPolicy, staffDomain: 'cl' }),
       /SITE_STAFF_DOMAIN="cl" is a public suffix/,
     );
-    assert.throws(() => parseRecordedPolicy('security.json', undefined), /records no staffDomain/);
-    assert.deepEqual(parseRecordedPolicy('security.json', defaultReaderPolicy), defaultReaderPolicy);
+    assert.throws(() => parseRecordedPolicy('server-record.json', undefined), /records no staffDomain/);
+    assert.deepEqual(parseRecordedPolicy('server-record.json', defaultReaderPolicy), defaultReaderPolicy);
   });
 
   it('lists each setting that differs from the recorded rule', () => {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
 import { locales, localized, publicRoutes } from './routes';
 
@@ -80,7 +80,8 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
-    test('Not allowed has no axe violations', async ({ page }) => {
+    test('Not allowed has no axe violations', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(REFUSED_SESSION);
       await page.goto(themed('/docs/IntrusionSentinel/architecture/overview'));
       await waitForHydration(page);
       await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);

@@ -81,6 +81,8 @@ test.describe('deploy bundle', () => {
       expect(install.status, install.stderr).toBe(0);
       expect(existsSync(path.join(scratch, 'node_modules/firebase-admin'))).toBe(true);
       expect(existsSync(path.join(scratch, 'node_modules/typescript'))).toBe(false);
+      // The search indexes are built after the site build, not at run time: no indexer in the image.
+      expect(existsSync(path.join(scratch, 'node_modules/pagefind'))).toBe(false);
       const port = 4300 + Math.floor(Math.random() * 500);
       server = spawn(process.execPath, ['server/dist/main.js'], {
         cwd: scratch,

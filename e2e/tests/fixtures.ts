@@ -30,6 +30,12 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 
 export { expect };
 
+/**
+ * What the browser logs when the server refuses to open a session for a reader the access rule
+ * does not admit (403 from `POST /api/session`): the expected outcome for an outsider.
+ */
+export const REFUSED_SESSION = /status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/session\)$/;
+
 /** Waits until React has hydrated the page, so clicks reach client-side handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DOCS_PAGE } from './auth';
 
@@ -100,5 +103,32 @@ test.describe('behind the Hosting stand-in, two instances (security)', () => {
     const locked = await send(baseURL!, '127.0.0.4', '/docs/', { headers: { Accept: 'text/html' } });
     expect(locked.status).toBe(302);
     expect(locked.headers.location).toMatch(/^\/signin\?next=%2Fdocs$/);
+  });
+
+  test('a shared cache keeps none of the members’ chunks, nor their 401s', async ({ baseURL }) => {
+    const chunks = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist/members/docs/assets/js');
+    const chunk = readdirSync(chunks).find((file) => file.endsWith('.js'))!;
+    const target = `/docs/assets/js/${chunk}`;
+    for (let round = 0; round < 2; round += 1) {
+      const anonymous = await send(baseURL!, '127.0.0.5', target);
+      expect([anonymous.status, anonymous.headers['cache-control'], anonymous.headers['x-stand-in-cache']]).toEqual([
+        401,
+        'no-store',
+        'miss',
+      ]);
+    }
+    const origin = new URL(baseURL!).origin;
+    const signIn = await send(baseURL!, '127.0.0.5', '/api/session', {
+      method: 'POST',
+      headers: { Origin: origin, Authorization: `Bearer ${await idTokenOf('diego.rojas@alumnos.uai.cl')}` },
+    });
+    expect(signIn.status).toBe(204);
+    const cookie = String((signIn.headers['set-cookie'] as string[])[0]).split(';')[0]!;
+    for (let round = 0; round < 2; round += 1) {
+      const member = await send(baseURL!, '127.0.0.5', target, { headers: { Cookie: cookie } });
+      expect(member.status).toBe(200);
+      expect(String(member.headers['cache-control'])).toMatch(/^private, /);
+      expect(member.headers['x-stand-in-cache']).toBe('miss');
+    }
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SERVER_RECORD_FILE, parseServerRecord } from '@trust/access-policy/build-contract';
 import { expect, test } from './fixtures';
 
 /**
@@ -62,7 +63,16 @@ function restrictedSecrets(): Secret[] {
   return secrets;
 }
 
-const secrets = restrictedSecrets();
+/**
+ * The whitelisted reader's address is personal data, and the server alone decides who may read:
+ * no public file or refusal may carry it.
+ */
+const { readerPolicy } = parseServerRecord(readFileSync(path.join(dist, SERVER_RECORD_FILE), 'utf8'));
+const pageSecrets = restrictedSecrets();
+const secrets = [
+  ...pageSecrets,
+  { page: 'the access rule (whitelisted reader)', phrase: readerPolicy.whitelistedEmail },
+];
 
 function leaksIn(text: string): Secret[] {
   const normalized = normalize(text);
@@ -71,8 +81,16 @@ function leaksIn(text: string): Secret[] {
 
 test.describe('leak check (security)', () => {
   test('finds enough restricted text to look for, in both locales', () => {
-    expect(new Set(secrets.map((secret) => secret.page.split('/')[0])).size).toBe(2);
-    expect(secrets.length).toBeGreaterThan(250);
+    expect(new Set(pageSecrets.map((secret) => secret.page.split('/')[0])).size).toBe(2);
+    expect(pageSecrets.length).toBeGreaterThan(250);
+  });
+
+  test('no public script lists the documentation’s pages (the docs plugin’s global data)', () => {
+    const listed = walk(path.join(dist, 'public'))
+      .filter((file) => /\.js(\.gz|\.br)?$/.test(file))
+      .filter((file) => /"id":"[^"]+","path":"\/(?:es\/)?docs\//.test(readDecoded(file)))
+      .map((file) => path.relative(dist, file));
+    expect(listed).toEqual([]);
   });
 
   test('no public file, decompressed or not, search index included, contains restricted text', () => {

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import { serveGapiStandIn } from './gapiStandIn';
 import {
   DEMO_ACCOUNTS,
@@ -39,7 +39,9 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       const isAllowed = ALLOWED.has(account.email);
       test(`${account.role} (${account.email}) ${isAllowed ? 'reads the page asked for' : 'sees Not allowed with the form'}`, async ({
         page,
+        consoleErrors,
       }) => {
+        if (!isAllowed) consoleErrors.allow(REFUSED_SESSION);
         await page.goto(docs.path);
         await waitForHydration(page);
         await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
@@ -173,7 +175,8 @@ test('GitHub sign-in through the emulator popup works and returns the reader to 
   await expect(page.getByTestId('account-email')).toHaveText('octo.student@alumnos.uai.cl');
 });
 
-test('a GitHub account with an outside address sees Not allowed', async ({ page, context }) => {
+test('a GitHub account with an outside address sees Not allowed', async ({ page, context, consoleErrors }) => {
+  consoleErrors.allow(REFUSED_SESSION);
   await serveGapiStandIn(context);
   await page.goto('/signin');
   await waitForHydration(page);
@@ -213,8 +216,13 @@ test("a returning member's documentation page loads no identity-provider code un
   page.on('request', (request) => {
     if (/:9099\/|googleapis/.test(request.url())) providerRequests.push(request.url());
   });
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  page.on('response', (response) => {
+    // A script still loading for the page being left has no body to read: it is not this page's.
+    if (response.request().resourceType() === 'script')
+      response.text().then(
+        (body) => scripts.push(body),
+        () => {},
+      );
   });
   await page.goto('/docs/documentation/restricted-access');
   await waitForHydration(page);
@@ -238,7 +246,9 @@ test.describe('in-site navigation, for every demo account', () => {
     const isAllowed = ALLOWED.has(account.email);
     test(`${account.role}: the navbar's Documentation link ${isAllowed ? 'opens the docs, and stops after sign-out' : 'leads to Not allowed'}`, async ({
       page,
+      consoleErrors,
     }) => {
+      if (!isAllowed) consoleErrors.allow(REFUSED_SESSION);
       // The whitelist names one address, so only that account cannot have a copy of its own.
       const email =
         account.email === 'guest.reader@example.com'
@@ -296,7 +306,11 @@ test('"Forgot password?" sends a reset e-mail and says so, in Spanish too', asyn
     .toBe(true);
 });
 
-test('the unverified account can ask for a verification e-mail from the Not allowed screen', async ({ page }) => {
+test('the unverified account can ask for a verification e-mail from the Not allowed screen', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(REFUSED_SESSION);
   await page.goto('/signin');
   await waitForHydration(page);
   await submitSignIn(page, 'en', 'unverified@uai.cl', DEMO_PASSWORD);

@@ -1,4 +1,6 @@
-/** The spec's public routes with the heading each one must show, per locale. */
+import { SIGN_OUT_PATH } from '@trust/access-policy';
+
+/** The public routes with the heading each one must show, per locale. */
 export interface PublicRoute {
   path: string;
   heading: { en: RegExp; es: RegExp };
@@ -21,7 +23,7 @@ export const publicRoutes: PublicRoute[] = [
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
     heading: same(/^Prioridades de investigación y desarrollo en ciberseguridad: una propuesta desde la universidad$/),
   },
-  { path: '/logOut', heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
+  { path: SIGN_OUT_PATH, heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
 ];
 
 export const locales = [

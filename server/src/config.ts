@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReaderPolicy } from '@trust/access-policy';
+import { DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
 import type { ProviderLimits } from './session/boundedVerifier.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
 
@@ -89,6 +89,17 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The start-up line that says which identity provider sessions are verified against. */
+export function describeIdentityMode(config: ServerConfig): string {
+  return config.firebase.emulatorHost
+    ? `Emulator mode: sessions are verified against the Auth emulator at ${config.firebase.emulatorHost}, which accepts unsigned tokens; listening on loopback only.`
+    : `Sessions are verified against Firebase project ${config.firebase.projectId}.`;
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rawPort = env.PORT?.trim() || '3000';
   const port = Number(rawPort);
@@ -96,7 +107,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new ConfigError(`PORT="${rawPort}" is not a port number (0 to 65535).`);
   }
   const isProduction = env.NODE_ENV === 'production';
-  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : 'demo-trustworthy-systems');
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : DEMO_PROJECT_ID);
   const emulatorSetting = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
   if (isProduction) {
     if (emulatorSetting) {
@@ -137,10 +148,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
+  const host = env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1');
+  // With the emulator the Admin SDK accepts unsigned tokens: harmless on a laptop, a full bypass
+  // on any server another machine can reach.
+  if (emulatorHost && (!isLoopback(host) || env.K_SERVICE)) {
+    throw new ConfigError(
+      `The Auth emulator accepts unsigned tokens: emulator mode needs HOST on loopback (127.0.0.1, ::1 or localhost) and no K_SERVICE; here HOST=${host}${env.K_SERVICE ? ` and K_SERVICE=${env.K_SERVICE}` : ''}. Set NODE_ENV=production with a real project instead.`,
+    );
+  }
   return {
     port,
-    // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
-    host: env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1'),
+    host,
     siteDir: siteDirSetting(env),
     isProduction,
     policySettings,
@@ -157,23 +176,4 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     publicOrigin: originSetting(env, 'SITE_URL'),
     trustProxyHops,
   };
-}
-
-export interface DeployConfig {
-  /** Cloud Run service that Firebase Hosting rewrites the documentation and `/api/session` to. */
-  serviceId: string;
-  /** Its region. */
-  region: string;
-}
-
-/** Settings the build writes into `firebase.json`. */
-export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployConfig {
-  const serviceId = env.CLOUD_RUN_SERVICE?.trim() || 'trustworthy-site';
-  const region = env.CLOUD_RUN_REGION?.trim() || 'southamerica-west1';
-  // Cloud Run's rules for service names: lowercase letters, digits and hyphens, at most 49.
-  if (!/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/.test(serviceId))
-    throw new ConfigError(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
-  if (!/^[a-z]+-[a-z]+\d$/.test(region))
-    throw new ConfigError(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
-  return { serviceId, region };
 }

@@ -1,27 +1,29 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import {
   DEFAULT_LOCALE,
   LOCALES,
+  SESSION_API_PATH,
   isRestrictedNormalizedPath,
   localeOfPath,
   localePrefix,
   normalizePath,
+  securityHeaders,
 } from '@trust/access-policy';
+import { MEMBERS_DIR, PUBLIC_DIR } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
-import { signInLocation, wantsPage } from './access/lock.js';
+import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
-import { enforcedPolicy, readBuildManifest } from './buildManifest.js';
-import { securityHeaders } from './headers/securityHeaders.js';
+import { Responder } from './http/respond.js';
+import { guardRequests, type RequestHandler } from './http/requestGuard.js';
+import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
-import { readSessionCookie } from './session/cookies.js';
 import { createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { FailureLimiter } from './session/rateLimiter.js';
-import { SESSION_PATH, createSessionApi } from './session/sessionApi.js';
-import { SessionGuard, type SessionCheck } from './session/sessionGuard.js';
+import { createSessionApi } from './session/sessionApi.js';
+import { SessionGuard } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
-import { sendFile, sendText } from './static/send.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
 
 export interface SiteServer {
@@ -37,12 +39,14 @@ export interface ServerDeps {
   now?: () => number;
 }
 
+/** Wiring and routing: one normalisation, then the session API, the auth relay, the lock, or a public file. */
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
-  const manifest = readBuildManifest(config.siteDir);
-  const policy = enforcedPolicy(manifest.readerPolicy, config.policySettings);
-  const publicFiles = await loadSiteFiles(path.join(config.siteDir, 'public'), { requireIndex: true });
-  const memberFiles = await loadSiteFiles(path.join(config.siteDir, 'members'), { requireIndex: false });
+  const record = readServerRecord(config.siteDir);
+  const policy = enforcedPolicy(record.readerPolicy, config.policySettings);
+  const publicFiles = await loadSiteFiles(path.join(config.siteDir, PUBLIC_DIR), { requireIndex: true });
+  const memberFiles = await loadSiteFiles(path.join(config.siteDir, MEMBERS_DIR), { requireIndex: false });
   const now = deps.now ?? Date.now;
+  const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
   const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(config), config.provider);
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({
@@ -51,98 +55,43 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     guard,
     limiter: new FailureLimiter(10, 60_000, now),
     policy,
+    respond,
     now,
   });
-  const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin) : null;
-  const sendUnavailable = createUnavailableAnswer(publicFiles);
-  const baseHeaders = securityHeaders(manifest.contentSecurityPolicy, config.isProduction);
+  const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;
   const notFoundPages = new Map<string, SiteFile | undefined>(
     LOCALES.map((locale) => [locale, publicFiles.get(`${localePrefix(locale)}/404.html`)]),
   );
-
-  function sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPrivate = false): void {
-    const page = notFoundPages.get(localeOfPath(normalizedPath)) ?? notFoundPages.get(DEFAULT_LOCALE);
-    if (page) sendFile(req, res, page, 404, { isPrivate });
-    else sendText(res, 404, 'Not found.');
-  }
-
-  function answerRestricted(
-    req: IncomingMessage,
-    res: ServerResponse,
+  const sendNotFound = (
+    req: Parameters<RequestHandler>[0],
+    res: Parameters<RequestHandler>[1],
     normalizedPath: string,
-    session: SessionCheck,
-  ): void {
-    if (session.kind !== 'allowed') res.setHeader('Vary', 'Cookie');
-    if (session.kind === 'unavailable') {
-      sendUnavailable(res, normalizedPath, wantsPage(req, normalizedPath));
-      return;
-    }
-    if (session.kind === 'none') {
-      if (wantsPage(req, normalizedPath)) {
-        const target = req.url ?? '';
-        const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
-        res.statusCode = 302;
-        res.setHeader('Location', signInLocation(normalizedPath, query.length <= 512 ? query : ''));
-        res.setHeader('Cache-Control', 'no-store');
-        res.setHeader('Content-Length', 0);
-        res.end();
-      } else {
-        sendText(res, 401, 'Sign-in required.');
-      }
-      return;
-    }
-    const file = findFile(memberFiles, normalizedPath);
-    if (file) sendFile(req, res, file, 200, { isPrivate: true });
-    // A 404 under the documentation tells what the documentation does not hold: members only.
-    else sendNotFound(req, res, normalizedPath, true);
-  }
+    cache: 'public' | 'private',
+  ) => {
+    const page = notFoundPages.get(localeOfPath(normalizedPath)) ?? notFoundPages.get(DEFAULT_LOCALE);
+    if (page) respond.file(req, res, page, { status: 404, cache });
+    else respond.text(req, res, 404, 'Not found.');
+  };
+  const serveMembers = createMembersHandler({
+    guard,
+    memberFiles,
+    respond,
+    sendUnavailable: createUnavailableAnswer(publicFiles, respond),
+    sendNotFound,
+  });
 
-  function serveRestricted(req: IncomingMessage, res: ServerResponse, normalizedPath: string): void {
-    const cookie = readSessionCookie(req);
-    const known = guard.checkCached(cookie);
-    if (known) {
-      answerRestricted(req, res, normalizedPath, known);
-      return;
-    }
-    guard
-      .check(cookie)
-      .then((session) => answerRestricted(req, res, normalizedPath, session))
-      .catch((error: unknown) => fail(res, error));
-  }
-
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  const handle: RequestHandler = (req, res) => {
     const normalized = normalizePath(req.url ?? '/');
-    if (!normalized.ok) {
-      sendText(res, normalized.status, normalized.reason);
-      return;
-    }
-    if (normalized.path === SESSION_PATH) {
-      handleSession(req, res).catch((error: unknown) => fail(res, error));
-      return;
-    }
-    if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) {
-      proxyAuthHandler(req, res, normalized.path);
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
-      return;
-    }
-    if (isRestrictedNormalizedPath(normalized.path)) {
-      serveRestricted(req, res, normalized.path);
-      return;
-    }
+    if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
+    if (normalized.path === SESSION_API_PATH) return handleSession(req, res);
+    if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) return proxyAuthHandler(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return respond.text(req, res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+    if (isRestrictedNormalizedPath(normalized.path)) return serveMembers(req, res, normalized.path);
     const file = findFile(publicFiles, normalized.path);
-    if (file && !file.urlPath.endsWith('/404.html')) sendFile(req, res, file);
-    else sendNotFound(req, res, normalized.path);
-  }
-
-  function fail(res: ServerResponse, error: unknown): void {
-    console.error('Request failed:', error);
-    if (!res.headersSent) sendText(res, 500, 'Something went wrong on our side.');
-    else res.destroy();
-  }
+    if (file && !file.urlPath.endsWith('/404.html')) respond.file(req, res, file, { cache: 'public' });
+    else sendNotFound(req, res, normalized.path, 'public');
+  };
 
   const server = createServer(
     {
@@ -151,10 +100,12 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       headersTimeout: 10_000,
       keepAliveTimeout: 5_000,
     },
-    handle,
+    guardRequests(handle, respond),
   );
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable)
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`);
     else socket.destroy();
   });
   return { server, fileCount: { public: publicFiles.size, members: memberFiles.size } };

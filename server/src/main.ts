@@ -1,4 +1,4 @@
-import { ConfigError, readServerConfig } from './config.js';
+import { ConfigError, describeIdentityMode, readServerConfig } from './config.js';
 import { createSiteServer } from './createServer.js';
 import { shutDownGracefully } from './shutdown.js';
 
@@ -11,6 +11,7 @@ try {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(describeIdentityMode(config));
     console.log(
       `Serving ${fileCount.public} public and ${fileCount.members} members-only files from ${config.siteDir} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     );

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultReaderPolicy } from '@trust/access-policy';
 import { ConfigError } from '../src/config.js';
 import { FakeProvider } from './fakeProvider.js';
-import { TEST_BUILD_MANIFEST, rawRequest, startTestSite, writeTestSite, type TestSite } from './helpers.js';
+import { TEST_SERVER_RECORD, rawRequest, startTestSite, writeTestSite, type TestSite } from './helpers.js';
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -61,10 +61,10 @@ describe('the server enforces the rule the site was built with (security)', () =
   });
 
   it('refuses a build whose recorded rule is missing or too wide', async () => {
-    const withoutPolicy = { ...TEST_BUILD_MANIFEST, readerPolicy: undefined };
+    const withoutPolicy = { ...TEST_SERVER_RECORD, readerPolicy: undefined };
     await assertRefused(
       startTestSite(undefined, undefined, {}, withoutPolicy),
-      /security\.json records no staffDomain: rebuild the site\.$/,
+      /server-record\.json records no staffDomain: rebuild the site\.$/,
     );
     await assertRefused(
       startTestSite(
@@ -72,15 +72,15 @@ describe('the server enforces the rule the site was built with (security)', () =
         undefined,
         {},
         {
-          ...TEST_BUILD_MANIFEST,
+          ...TEST_SERVER_RECORD,
           readerPolicy: { ...defaultReaderPolicy, studentDomain: 'com' },
         },
       ),
       /SITE_STUDENT_DOMAIN="com" is a public suffix/,
     );
     await assertRefused(
-      startTestSite(undefined, undefined, {}, { ...TEST_BUILD_MANIFEST, localePrefixes: [''] }),
-      /was built for the locales \[""\], this server serves \["","\/es"\]/,
+      startTestSite(undefined, undefined, {}, { ...TEST_SERVER_RECORD, localePrefixes: [''] }),
+      /was built for the locales \[""\], this version serves \["","\/es"\]/,
     );
   });
 
@@ -90,7 +90,7 @@ describe('the server enforces the rule the site was built with (security)', () =
       undefined,
       {},
       {
-        ...TEST_BUILD_MANIFEST,
+        ...TEST_SERVER_RECORD,
         readerPolicy: { ...defaultReaderPolicy, staffDomain: 'uc.cl' },
       },
     );

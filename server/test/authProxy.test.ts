@@ -59,8 +59,31 @@ describe('auth handler on our own domain', () => {
     const escaped = await rawRequest(site.origin, '/__/auth/../../docs/guide');
     assert.equal(seen.length, before, 'a dot-segment escape is not relayed');
     assert.notEqual(escaped.status, 200);
-    await rawRequest(site.origin, '/__/auth//handler/./x');
-    assert.equal(seen.at(-1)!.url, '/__/auth/handler/x');
+    const dotted = await rawRequest(site.origin, '/__/auth//handler/./x');
+    assert.equal(dotted.status, 400);
+    assert.equal(seen.length, before, 'a path that normalises to another is refused, not rewritten');
+  });
+
+  it('relays the path as it was encoded, and no spelling of it ends the process (security)', async () => {
+    for (const target of ['/__/auth/a%20b', '/__/auth/x%23y', '/__/auth/x%3Fy?z=1', '/__/auth/%E2%82%AC']) {
+      const response = await rawRequest(site.origin, target);
+      assert.equal(response.status, 200, target);
+      assert.equal(seen.at(-1)!.url, target);
+    }
+    const relayed = seen.length;
+    const refused: Record<string, number> = {};
+    for (const target of ['/__/auth/%2e%2e/x', '/__/auth/a%2Fb', '/__/auth/a%5Cb', '/__/auth/%ZZ', '/__/auth/x/%2E/y'])
+      refused[target] = (await rawRequest(site.origin, target)).status;
+    // The first resolves to /x, outside the relay, and is simply not found there.
+    assert.deepEqual(refused, {
+      '/__/auth/%2e%2e/x': 404,
+      '/__/auth/a%2Fb': 400,
+      '/__/auth/a%5Cb': 400,
+      '/__/auth/%ZZ': 400,
+      '/__/auth/x/%2E/y': 400,
+    });
+    assert.equal(seen.length, relayed);
+    assert.equal((await rawRequest(site.origin, '/labs')).status, 200);
   });
 
   it('refuses other methods and answers 502 when the auth domain is unreachable', async () => {

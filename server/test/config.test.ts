@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, readDeployConfig, readServerConfig } from '../src/config.js';
+import { ConfigError, describeIdentityMode, readServerConfig } from '../src/config.js';
 
 const production = {
   NODE_ENV: 'production',
@@ -47,21 +47,38 @@ describe('server settings', () => {
 
   it('listens on every interface on Cloud Run, which names its service in K_SERVICE', () => {
     assert.equal(readServerConfig({}).host, '127.0.0.1');
-    assert.equal(readServerConfig({ K_SERVICE: 'trustworthy-site', PORT: '8080' }).host, '0.0.0.0');
-    assert.equal(readServerConfig({ K_SERVICE: 'trustworthy-site', PORT: '8080' }).port, 8080);
+    const onCloudRun = { ...production, K_SERVICE: 'trustworthy-site', PORT: '8080' };
+    assert.equal(readServerConfig(onCloudRun).host, '0.0.0.0');
+    assert.equal(readServerConfig(onCloudRun).port, 8080);
   });
 
-  it('reads the trusted proxy hops and the Cloud Run service the build rewrites to', () => {
+  it('allows the emulator (which makes the Admin SDK accept unsigned tokens) only on loopback, off Cloud Run (security)', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost'])
+      assert.equal(readServerConfig({ HOST: host }).firebase.emulatorHost, '127.0.0.1:9099', host);
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '192.0.2.10' }, { K_SERVICE: 'trustworthy-site' }])
+      assert.throws(
+        () => readServerConfig(env),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          /^The Auth emulator accepts unsigned tokens: emulator mode needs HOST on loopback \(127\.0\.0\.1, ::1 or localhost\) and no K_SERVICE; /.test(
+            error.message,
+          ),
+        JSON.stringify(env),
+      );
+    assert.equal(
+      describeIdentityMode(readServerConfig({})),
+      'Emulator mode: sessions are verified against the Auth emulator at 127.0.0.1:9099, which accepts unsigned tokens; listening on loopback only.',
+    );
+    assert.equal(
+      describeIdentityMode(readServerConfig(production)),
+      'Sessions are verified against Firebase project uai-docs.',
+    );
+  });
+
+  it('reads the trusted proxy hops', () => {
     assert.equal(readServerConfig({}).trustProxyHops, 0);
     assert.equal(readServerConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops, 2);
     assert.throws(() => readServerConfig({ TRUST_PROXY_HOPS: '-1' }), /TRUST_PROXY_HOPS="-1" must be a whole number/);
-    assert.deepEqual(readDeployConfig({}), { serviceId: 'trustworthy-site', region: 'southamerica-west1' });
-    assert.deepEqual(readDeployConfig({ CLOUD_RUN_SERVICE: 'docs', CLOUD_RUN_REGION: 'us-central1' }), {
-      serviceId: 'docs',
-      region: 'us-central1',
-    });
-    assert.throws(() => readDeployConfig({ CLOUD_RUN_SERVICE: 'Bad_Name' }), /CLOUD_RUN_SERVICE="Bad_Name"/);
-    assert.throws(() => readDeployConfig({ CLOUD_RUN_REGION: 'mars' }), /CLOUD_RUN_REGION="mars"/);
   });
 
   it('explains bad values', () => {

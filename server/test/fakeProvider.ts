@@ -1,8 +1,14 @@
 import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier.js';
 
-/** How the provider's network behaves: answers, hangs, refuses, answers late, or fails every other call. */
+/** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
 export type ProviderMode =
-  { kind: 'ok' } | { kind: 'hang' } | { kind: 'refuse' } | { kind: 'slow'; ms: number } | { kind: 'flap' };
+  | { kind: 'ok' }
+  | { kind: 'hang' }
+  | { kind: 'refuse' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'flap' }
+  /** A fault inside verification: an error with no code, as a bug would throw. */
+  | { kind: 'fault' };
 
 /** An account as the provider holds it now; tests change it to see whether sessions follow. */
 export interface FakeAccount {
@@ -88,6 +94,7 @@ export class FakeProvider implements IdentityVerifier {
     if (mode.kind === 'hang') return new Promise<void>(() => {});
     if (mode.kind === 'refuse' || (mode.kind === 'flap' && this.calls % 2 === 0))
       throw coded('connect ECONNREFUSED', 'app/network-error');
+    if (mode.kind === 'fault') throw new TypeError("Cannot read properties of undefined (reading 'uid')");
     if (mode.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.ms));
   }
 

@@ -4,18 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCALE_PREFIXES, defaultReaderPolicy } from '@trust/access-policy';
-import type { BuildManifest } from '../src/buildManifest.js';
+import { SERVER_RECORD_FILE, type ServerRecord } from '@trust/access-policy/build-contract';
 import { readServerConfig } from '../src/config.js';
 import { createSiteServer, type ServerDeps } from '../src/createServer.js';
 import { FakeProvider } from './fakeProvider.js';
-import { precompressDirectory } from '../src/static/precompress.js';
+// The post-build step's own precompression, so the fixture is what the server is handed.
+import { precompressDirectory } from '../../postbuild/src/precompress.js';
 
 /** A policy as the post-build step writes it. */
 export const TEST_CSP =
   "default-src 'self'; script-src 'self' 'sha256-abc'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** What the post-build step records for the server, as it does for the default settings. */
-export const TEST_BUILD_MANIFEST: BuildManifest = {
+export const TEST_SERVER_RECORD: ServerRecord = {
   contentSecurityPolicy: TEST_CSP,
   readerPolicy: defaultReaderPolicy,
   localePrefixes: [...LOCALE_PREFIXES],
@@ -49,7 +50,7 @@ export interface TestSite {
 /** Writes a prepared build (the fixture and what the post-build step records) to a new folder. */
 export async function writeTestSite(
   files: Record<string, string> = FIXTURE,
-  manifest: object = TEST_BUILD_MANIFEST,
+  manifest: object = TEST_SERVER_RECORD,
 ): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-'));
   for (const [urlPath, content] of Object.entries(files)) {
@@ -57,7 +58,7 @@ export async function writeTestSite(
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   }
-  await writeFile(path.join(dir, 'security.json'), JSON.stringify(manifest));
+  await writeFile(path.join(dir, SERVER_RECORD_FILE), JSON.stringify(manifest));
   await precompressDirectory(dir);
   return dir;
 }
@@ -67,7 +68,7 @@ export async function startTestSite(
   files: Record<string, string> = FIXTURE,
   deps: ServerDeps = { verifier: new FakeProvider() },
   env: NodeJS.ProcessEnv = {},
-  manifest: object = TEST_BUILD_MANIFEST,
+  manifest: object = TEST_SERVER_RECORD,
 ): Promise<TestSite> {
   const dir = await writeTestSite(files, manifest);
   const config = { ...readServerConfig(env), port: 0, siteDir: dir };

@@ -69,6 +69,48 @@ describe('behind Firebase Hosting (security)', () => {
     assert.equal(other.status, 204);
   });
 
+  it('lets a valid token through from a client whose address is locked out (one student behind the NAT cannot block the rest)', async () => {
+    site = await startTestSite(
+      FIXTURE,
+      { verifier: new FakeProvider() },
+      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '1' },
+    );
+    const nat = { 'X-Forwarded-For': '203.0.113.50' };
+    for (let attempt = 0; attempt < 10; attempt += 1) await signIn(site.origin, 'forged', nat);
+    assert.equal((await signIn(site.origin, 'forged', nat)).status, 429);
+    assert.equal((await signIn(site.origin, FakeProvider.idToken('diego@alumnos.uai.cl'), nat)).status, 204);
+    assert.equal((await signIn(site.origin, 'forged', nat)).status, 429);
+  });
+
+  it('keys on the socket address when X-Forwarded-For has fewer entries than the trusted hops', async () => {
+    site = await startTestSite(
+      FIXTURE,
+      { verifier: new FakeProvider() },
+      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '2' },
+    );
+    // A client calling the service directly writes a one-entry header, a new address each time.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      statuses.push((await signIn(site.origin, 'forged', { 'X-Forwarded-For': `192.0.2.${attempt}` })).status);
+    assert.deepEqual(statuses, [...Array<number>(10).fill(401), 429, 429]);
+  });
+
+  it('keys IPv6 clients by their /64, so one host cannot rotate through its own addresses', async () => {
+    site = await startTestSite(
+      FIXTURE,
+      { verifier: new FakeProvider() },
+      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '1' },
+    );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const address = `2001:db8:0:7:${attempt.toString(16)}::${attempt + 1}`;
+      statuses.push((await signIn(site.origin, 'forged', { 'X-Forwarded-For': address })).status);
+    }
+    assert.deepEqual(statuses, [...Array<number>(10).fill(401), 429, 429]);
+    const neighbour = await signIn(site.origin, 'forged', { 'X-Forwarded-For': '2001:db8:0:8::1' });
+    assert.equal(neighbour.status, 401);
+  });
+
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {
     site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
     for (let attempt = 0; attempt < 10; attempt += 1)

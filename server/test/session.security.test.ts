@@ -58,6 +58,9 @@ describe('/api/session (security)', () => {
     const token = FakeProvider.idToken('ana@uai.cl');
     assert.equal((await post(site.origin, token, { Origin: 'https://evil.example' })).status, 403);
     assert.equal((await post(site.origin, token, { 'Sec-Fetch-Site': 'cross-site' })).status, 403);
+    // Without SITE_URL the server compares with its own plain-http origin: the scheme counts too.
+    const otherScheme = site.origin.replace(/^http:/, 'https:');
+    assert.equal((await post(site.origin, token, { Origin: otherScheme })).status, 403);
     const noOrigin = await rawRequest(site.origin, '/api/session', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
@@ -74,15 +77,16 @@ describe('/api/session (security)', () => {
     }
   });
 
-  it('rate-limits repeated failures from one client', async () => {
+  it('rate-limits repeated failures from one client, but never a valid token', async () => {
     site = await startTestSite();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) statuses.push((await post(site.origin, 'forged')).status);
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
     assert.equal(statuses[11], 429);
-    const blocked = await post(site.origin, FakeProvider.idToken('ana@uai.cl'));
+    const blocked = await post(site.origin, 'forged');
     assert.equal(blocked.status, 429);
     assert.ok(Number(blocked.headers['retry-after']) > 0);
+    assert.equal((await post(site.origin, FakeProvider.idToken('ana@uai.cl'))).status, 204);
   });
 
   it('refuses large bodies with 413', async () => {

@@ -51,10 +51,10 @@ describe('session re-checks and sign-out (security)', () => {
     verifier.hold();
     const inFlight = guard.check(cookie);
     await new Promise((resolve) => setImmediate(resolve));
-    guard.forget(cookie);
+    guard.signOut(cookie, clock + 3_600_000);
     verifier.release();
-    await inFlight;
-    assert.equal(guard.checkCached(cookie), undefined);
+    assert.deepEqual(await inFlight, { kind: 'none' });
+    assert.deepEqual(guard.checkCached(cookie), { kind: 'none' });
   });
 
   it('makes one provider call for 50 concurrent page requests whose cookie is due for re-check', async () => {
@@ -105,5 +105,54 @@ describe('session re-checks and sign-out (security)', () => {
     const elsewhere = await page(second, cookie);
     assert.equal(elsewhere.status, 302);
     assert.equal(elsewhere.headers.location, '/signin?next=%2Fdocs%2Fguide');
+  });
+
+  it('signing out in the same second as signing in still refuses the kept cookie on that instance until it expires', async () => {
+    let clock = Date.now();
+    const provider = new FakeProvider(() => clock);
+    const site = await startTestSite(undefined, { verifier: provider, now: () => clock });
+    sites.push(site);
+    const cookie = await signIn(site, 'same.second@uai.cl');
+    assert.equal((await page(site, cookie)).status, 200);
+    const signOut = await rawRequest(site.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: site.origin, Cookie: cookie },
+    });
+    assert.equal(signOut.status, 204);
+    assert.equal(signOut.headers['clear-site-data'], '"cache"');
+    for (const wait of [0, RECHECK_MS, RECHECK_MS]) {
+      clock += wait;
+      const kept = await page(site, cookie);
+      assert.equal(kept.status, 302);
+      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    }
+  });
+
+  it('sign-outs with junk cookies neither evict nor keep uncached a member’s session, and are rate-limited', async () => {
+    let clock = Date.now();
+    const provider = new FakeProvider(() => clock);
+    const site = await startTestSite(undefined, { verifier: provider, now: () => clock });
+    sites.push(site);
+    const cookie = await signIn(site, 'steady.member@uai.cl');
+    assert.equal((await page(site, cookie)).status, 200);
+    clock += RECHECK_MS;
+    provider.hold();
+    const inFlight = page(site, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const junk = FakeProvider.sessionCookie('steady.member@uai.cl').replace(/\.[\w-]+$/, '.forged');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const response = await rawRequest(site.origin, '/api/session', {
+        method: 'DELETE',
+        headers: { Origin: site.origin, Cookie: `__session=${junk}` },
+      });
+      statuses.push(response.status);
+    }
+    provider.release();
+    assert.equal((await inFlight).status, 200);
+    const checks = provider.revocationChecks;
+    assert.equal((await page(site, cookie)).status, 200);
+    assert.equal(provider.revocationChecks, checks, 'the re-check under way was cached');
+    assert.deepEqual(statuses, [...Array<number>(10).fill(204), 429, 429]);
   });
 });

@@ -8,7 +8,10 @@ const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const enDocs = path.join(site, 'docs');
 const esDocs = path.join(site, 'i18n/es/docusaurus-plugin-content-docs/current');
 
-/** The spec's documentation tree (section 2, "Documentation routes"), with `{product}` = Sentinel. */
+/**
+ * The documentation tree: the spec's pages (section 2, "Documentation routes", with `{product}` =
+ * Sentinel) and the operations pages an operator needs after installing.
+ */
 const SPEC_PAGES = [
   'documentation/firebase-auth-setup',
   'documentation/restricted-access',
@@ -31,6 +34,15 @@ const SPEC_PAGES = [
     technical: ['algorithms', 'apis', 'data_models', 'protocols'],
     troubleshooting: ['common_issues', 'faqs'],
     usage: ['administrating_neurona', 'monitoring', 'using_neuroaccessmaui', 'using_webapp'],
+    operations: [
+      'acceptance_test',
+      'backup_restore',
+      'data_retention',
+      'hardening',
+      'incident_reporting',
+      'rules_and_suppression',
+      'upgrades',
+    ],
   }).flatMap(([section, pages]) => pages.map((page) => `IntrusionSentinel/${section}/${page}`)),
 ];
 
@@ -63,8 +75,8 @@ function read(dir: string, page: string): string {
 }
 
 describe('documentation tree', () => {
-  it('has exactly the spec’s 44 pages in English', () => {
-    assert.equal(SPEC_PAGES.length, 44);
+  it('has exactly the spec’s 44 pages and the 7 operations pages in English', () => {
+    assert.equal(SPEC_PAGES.length, 51);
     assert.deepEqual(listMarkdown(enDocs).sort(), [...SPEC_PAGES].sort());
   });
 

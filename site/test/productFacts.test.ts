@@ -5,11 +5,30 @@ import { docsPages, lineOf } from './docsPages';
 
 const pages = docsPages();
 
+/** The whole line of `text` around a character offset. */
+function lineAround(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+/**
+ * A line that says a version has reached its end of life may name it: that is how the pages
+ * explain why they require another one. Any other mention must state the current fact.
+ */
+const END_OF_LIFE =
+  /end of life|end-of-life|out of support|support ended|left Microsoft's support|soporte terminó|terminó su soporte|fin de (?:su )?vida|fin de soporte|sin soporte|dejó de tener soporte|perdió el soporte/i;
+
 /** Every match of `pattern` in every page must satisfy `agrees`; returns the disagreements. */
-function disagreements(pattern: RegExp, agrees: (...groups: string[]) => boolean): string[] {
+function disagreements(
+  pattern: RegExp,
+  agrees: (...groups: string[]) => boolean,
+  exempt?: (line: string) => boolean,
+): string[] {
   return pages.flatMap(({ locale, file, text }) =>
     [...text.matchAll(pattern)]
       .filter((match) => !agrees(...match.slice(1).map((group) => group ?? '')))
+      .filter((match) => !exempt?.(lineAround(text, match.index ?? 0)))
       .map((match) => `${locale}/${file}:${lineOf(text, match.index ?? 0)}: ${match[0]}`),
   );
 }
@@ -23,8 +42,29 @@ function ulidTime(ulid: string): number {
   return [...ulid.slice(0, 10)].reduce((time, char) => time * 32 + ULID_ALPHABET.indexOf(char), 0);
 }
 
-const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[]) => boolean }> = [
-  { fact: 'Suricata major version', pattern: /Suricata (\d+)\b/g, agrees: (v) => Number(v) === facts.suricata.major },
+const eol = (line: string) => END_OF_LIFE.test(line);
+
+/** Lines about the Neuron's own .NET runtime may name the version upstream targets. */
+const neuronRuntimeContext = (line: string) =>
+  /IoT Gateway|Neuron|Neurona|\bTAG\b|DOTNET_ROLL_FORWARD|runtime|entorno de ejecución/i.test(line) || eol(line);
+
+const checks: Array<{
+  fact: string;
+  pattern: RegExp;
+  agrees: (...groups: string[]) => boolean;
+  exempt?: (line: string) => boolean;
+}> = [
+  {
+    fact: 'Suricata major version',
+    pattern: /Suricata (?:\| )?(\d+)\b/g,
+    agrees: (v) => Number(v) === facts.suricata.major,
+    exempt: eol,
+  },
+  {
+    fact: 'Debian suite that carries Suricata 8',
+    pattern: /-t ([a-z]+-backports) suricata/g,
+    agrees: (suite) => suite === facts.suricata.debianSuite,
+  },
   {
     fact: 'Suricata version check',
     pattern: /must report (\d+)\.x|debe indicar (\d+)\.x/g,
@@ -42,13 +82,10 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
   },
   {
     fact: 'EVE types enabled in suricata.yaml',
-    pattern: /filename: \/run\/\S+\n\s+types:\n((?:\s+- \w+\n)+)/g,
+    pattern: /filename: \/run\/\S+\n\s+types:\n((?:[ \t]+- [\w-]+:?\n(?:[ \t]+[\w-]+: .*\n)*)+)/g,
     agrees: (types) =>
-      types
-        .trim()
-        .split(/\s*-\s*/)
-        .filter(Boolean)
-        .join(',') === facts.suricata.eveTypes.join(','),
+      [...types.matchAll(/^[ \t]+- ([\w-]+)/gm)].map(([, type]) => type).join(',') ===
+      facts.suricata.eveTypes.join(','),
   },
   {
     fact: 'local rule SIDs',
@@ -103,6 +140,10 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
     fact: 'Neuron data folder on Linux',
     pattern: /(\/var\/lib\/IoT ?Gateway|\/usr\/share\/IoT ?Gateway)/g,
     agrees: (folder) => folder === facts.neuron.linuxDataFolder,
+    // The old folder may be named only as the exception: next to the new one, or as what older installations keep.
+    exempt: (line) =>
+      line.includes(facts.neuron.legacyLinuxDataFolder) &&
+      (line.includes(facts.neuron.linuxDataFolder) || /predates|anterior|antes del cambio|before the/i.test(line)),
   },
   {
     fact: 'deduplication window',
@@ -132,9 +173,45 @@ const checks: Array<{ fact: string; pattern: RegExp; agrees: (...groups: string[
     agrees: (en, es) => Number(en || es) === facts.webapp.maxEventAgeHours,
   },
   {
-    fact: 'Neuro-Access target framework',
-    pattern: /net(\d+)\.0-(?:android|ios)|\.NET (\d+) (?:SDK|MAUI)|MAUI (?:on|sobre) \.NET (\d+)/g,
-    agrees: (a, b, c) => Number(a || b || c) === facts.neuroAccess.dotnetMajor,
+    fact: '.NET version (Neuro-Access SDK, or the Neuron runtime where the line is about the Neuron)',
+    pattern:
+      /\.NET (?:SDK |MAUI |runtime |MAUI (?:on|sobre) \.NET )?(\d+)\b|\.NET SDK \| (\d+)|\bnet(\d+)\.0\b|dotnet-(?:sdk|runtime|host)-(\d+)\.0|(?:global\.json|SDK|\.NET)[^\n]{0,40}?\b(\d+)\.0\.x\b/g,
+    agrees: (...groups) => Number(groups.find(Boolean)) === facts.neuroAccess.dotnetMajor,
+    exempt: (line) =>
+      neuronRuntimeContext(line) && /\b(?:net)?8(?:\.0)?\b/.test(line) && !/MAUI|Neuro-Access|global\.json/.test(line),
+  },
+  {
+    fact: 'pinned .NET SDK version',
+    pattern: /(?<![\d.])(\d+\.0\.\d{3})(?![\d.])/g,
+    agrees: (version) => version === facts.neuroAccess.dotnetSdk,
+  },
+  {
+    fact: 'Node.js major version',
+    pattern:
+      /Node(?:\.js)? (?:\| )?(\d+)\b|\bnode:(\d+)|node_(\d+)\.x|latest-v(\d+)\.x|must print `v(\d+)|debe mostrar `v(\d+)/g,
+    agrees: (...groups) => Number(groups.find(Boolean)) === facts.webapp.nodeMajor,
+    exempt: (line) => eol(line) || /Debian 1[23] (?:ships|incluye|trae)/.test(line),
+  },
+  {
+    fact: 'Java for the Firebase emulators',
+    pattern: /\bJava (?:\| )?(\d+)|openjdk-(\d+)/g,
+    agrees: (a, b) => Number(a || b) === facts.firebaseTools.javaMajor,
+  },
+  {
+    fact: 'firebase-tools major version',
+    pattern: /firebase-tools(?:@|`? )(\d+)/g,
+    agrees: (major) => Number(major) === facts.firebaseTools.major,
+  },
+  {
+    fact: 'evidence budgets in sensor.yaml',
+    pattern: /^\s*(ring_mb|max_disk_mb): (\d+)$/gm,
+    agrees: (key, mb) =>
+      Number(mb) === (key === 'ring_mb' ? facts.sensor.evidence.ringMb : facts.sensor.evidence.maxDiskMb),
+  },
+  {
+    fact: 'expiry of processed-event records',
+    pattern: /expire_at[^\n]*?(?:(\d+) (?:hours|horas) (?:after|después)|(?:plus|más) (\d+) (?:hours|horas))/g,
+    agrees: (a, b) => Number(a || b) === facts.webapp.eventRecordExpiryHours,
   },
 ];
 
@@ -147,10 +224,10 @@ describe('product facts agree across the documentation', () => {
     );
   });
 
-  for (const { fact, pattern, agrees } of checks) {
+  for (const { fact, pattern, agrees, exempt } of checks) {
     it(`${fact}: every page states the same value`, () => {
       assert.ok(occurrences(pattern) > 0, `no page states the ${fact} any more; drop or update this check`);
-      assert.deepEqual(disagreements(pattern, agrees), []);
+      assert.deepEqual(disagreements(pattern, agrees, exempt), []);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Responder } from '../http/respond.js';
 import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
 import {
@@ -11,51 +12,31 @@ import {
 } from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { classifyFailure, isInvalidCredentialError, type IdentityVerifier } from './verifier.js';
-
-export const SESSION_PATH = '/api/session';
+import { classifyFailure, type IdentityVerifier } from './verifier.js';
 
 /** Bodies are not used by this API; anything larger than this is refused unread. */
 const MAX_BODY_BYTES = 1024;
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: object | null,
-  headers: Record<string, string | string[]> = {},
-): void {
-  const payload = body === null ? '' : JSON.stringify(body);
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  // Every answer here is about one reader (and some set a cookie): no shared cache may keep it.
-  res.setHeader('Cache-Control', 'private, no-store');
-  if (payload) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.end(payload);
-}
-
 /**
  * Only the site's own pages may open or close a session: browsers send `Origin` with every
  * POST and DELETE, and a cross-site request carries another origin. It is compared with the
  * configured public origin, because behind Firebase Hosting `Host` names the Cloud Run service.
+ * Without one (never in production) the server's own origin stands in: plain http, as this
+ * server speaks, on the request's `Host`.
  */
 function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
   if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
-  if (publicOrigin) return origin === publicOrigin;
   const host = req.headers.host;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return origin === (publicOrigin ?? (host === undefined ? null : `http://${host}`));
 }
 
 /**
  * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
  * outermost trusted proxy appended to `X-Forwarded-For`. Entries further left are the client's
- * own claims and are never used.
+ * own claims and are never used; a header with fewer entries than the trusted hops did not come
+ * through them all (a client calling the service directly), so the socket's address is used.
  */
 export function clientAddress(req: IncomingMessage, hops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -65,7 +46,27 @@ export function clientAddress(req: IncomingMessage, hops: number): string {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socketAddress;
+  return forwarded.length >= hops ? forwarded[forwarded.length - hops]! : socketAddress;
+}
+
+/**
+ * The rate limit's key for an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber
+ * or host usually holds, and can rotate through freely).
+ */
+export function rateLimitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function bearerToken(req: IncomingMessage): string | null {
@@ -79,6 +80,7 @@ export interface SessionApiDeps {
   guard: SessionGuard;
   limiter: FailureLimiter;
   policy: ReaderPolicy;
+  respond: Responder;
   now?: () => number;
 }
 
@@ -87,33 +89,46 @@ export interface SessionApiDeps {
  * for an HttpOnly session cookie; GET tells whether the cookie is still good; DELETE clears it.
  * Failures answer with a generic code and no detail from the provider.
  */
-export function createSessionApi({ config, verifier, guard, limiter, policy, now = Date.now }: SessionApiDeps) {
+export function createSessionApi({
+  config,
+  verifier,
+  guard,
+  limiter,
+  policy,
+  respond,
+  now = Date.now,
+}: SessionApiDeps) {
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const client = clientAddress(req, config.trustProxyHops);
-    const wait = limiter.retryAfter(client);
-    if (wait > 0) return sendJson(res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
-    const token = bearerToken(req);
-    if (!token) {
+    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
+    // A client over its limit is refused only what fails: a valid token is let through, so one
+    // reader guessing behind the university's NAT does not lock out everyone else behind it.
+    const refuse = (error: string) => {
+      const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'missing-token' });
-    }
+      return wait > 0
+        ? respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
+        : respond.json(req, res, 401, { error });
+    };
+    const token = bearerToken(req);
+    if (!token) return refuse('missing-token');
     let identity;
     try {
       identity = await verifier.verifyIdToken(token);
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'provider-failure') return sendJson(res, 503, { error: 'unavailable' });
-      limiter.recordFailure(client);
-      return sendJson(res, 401, { error: 'invalid-token' });
+      if (failure === 'provider-failure') return respond.json(req, res, 503, { error: 'unavailable' });
+      return refuse('invalid-token');
+    }
+    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted. It
+    // is said before the freshness of the sign-in, which only matters for opening a session: the
+    // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed'.
+    if (!isAllowedReader(identity, policy)) {
+      return respond.json(req, res, 403, { error: 'not-allowed' });
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
-      return sendJson(res, 401, { error: 'stale-sign-in' });
-    }
-    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted.
-    if (!isAllowedReader(identity, policy)) {
-      return sendJson(res, 403, { error: 'not-allowed' });
+      return respond.json(req, res, 401, { error: 'stale-sign-in' });
     }
     let cookie: string;
     try {
@@ -122,11 +137,11 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
       return failure === 'invalid-credential'
-        ? sendJson(res, 401, { error: 'invalid-token' })
-        : sendJson(res, 503, { error: 'unavailable' });
+        ? respond.json(req, res, 401, { error: 'invalid-token' })
+        : respond.json(req, res, 503, { error: 'unavailable' });
     }
     const { isSecure } = config.session;
-    sendJson(res, 204, null, {
+    respond.json(req, res, 204, null, {
       'Set-Cookie': [
         serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
         ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
@@ -136,44 +151,60 @@ export function createSessionApi({ config, verifier, guard, limiter, policy, now
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await guard.check(readSessionCookie(req));
-    if (result.kind === 'unavailable') return sendJson(res, 503, { error: 'unavailable' });
+    if (result.kind === 'unavailable') return respond.json(req, res, 503, { error: 'unavailable' });
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
-    if (result.kind === 'none') return sendJson(res, 200, { active: false });
-    sendJson(res, 200, { active: true, email: result.identity.email ?? null });
+    if (result.kind === 'none') return respond.json(req, res, 200, { active: false });
+    respond.json(req, res, 200, { active: true, email: result.identity.email ?? null });
   }
 
   /**
    * Sign-out ends the session on the server too: a copy of the cookie kept elsewhere (another
-   * tab's jar, a stolen copy) is refused by every instance once its revocation re-check falls
-   * due. Firebase revokes per user, so this also signs the reader out on their other devices.
+   * tab's jar, a stolen copy) is refused by this instance at once and by every other once its
+   * revocation re-check falls due. Firebase revokes per user, so this also signs the reader out on
+   * their other devices. The cookie is verified before anything is forgotten or revoked, and
+   * cookies that do not verify count toward the client's failures like bad sign-ins.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return sendJson(res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
-    if (cookie) {
-      guard.forget(cookie);
-      try {
-        const identity = await verifier.verifySessionCookie(cookie, false);
-        await verifier.revokeSessions(identity.uid);
-      } catch (error) {
-        // A cookie that no longer verifies has nothing left to revoke; anything else is logged and
-        // the browser's copy is still cleared, which is what the reader asked for.
-        if (!isInvalidCredentialError(error)) console.error('Sign-out could not revoke the session:', error);
-      }
+    if (!cookie) return respond.json(req, res, 204, null, cleared);
+    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
+    const wait = limiter.retryAfter(client);
+    // The browser's copy is still cleared: that much the reader can always have.
+    if (wait > 0)
+      return respond.json(req, res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
+    let identity;
+    try {
+      identity = await verifier.verifySessionCookie(cookie, false);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') limiter.recordFailure(client);
+      // A cookie that does not verify has nothing left to revoke.
+      return respond.json(req, res, 204, null, cleared);
     }
-    sendJson(res, 204, null, { 'Set-Cookie': clearSessionCookies(config.session.isSecure) });
+    guard.signOut(cookie, identity.expiresAt * 1000);
+    try {
+      await verifier.revokeSessions(identity.uid);
+    } catch (error) {
+      // Logged, and the browser's copy is still cleared, which is what the reader asked for; this
+      // instance refuses the cookie regardless, the others at their re-check once revoked.
+      if (classifyFailure(error) !== 'invalid-credential')
+        console.error('Sign-out could not revoke the session:', error);
+    }
+    respond.json(req, res, 204, null, cleared);
   }
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
-      res.setHeader('Connection', 'close');
-      return sendJson(res, 413, { error: 'body-too-large' });
+      return respond.json(req, res, 413, { error: 'body-too-large' }, { Connection: 'close' });
     }
     req.resume();
     if (req.method === 'POST') return create(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return read(req, res);
     if (req.method === 'DELETE') return remove(req, res);
-    sendJson(res, 405, { error: 'method-not-allowed' }, { Allow: 'GET, POST, DELETE' });
+    respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET, POST, DELETE' });
   };
 }

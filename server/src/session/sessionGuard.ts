@@ -32,8 +32,13 @@ export class SessionGuard {
    * that carries it waits for the same provider call instead of making its own.
    */
   readonly #pending = new Map<string, Promise<SessionCheck>>();
-  /** Counts sign-outs, so a check that was under way during one never caches its (older) answer. */
-  #signOuts = 0;
+  /**
+   * Cookies signed out on this instance, with their expiry, refused until then. Firebase compares
+   * a revocation with the sign-in time in whole seconds, so signing out in the same second as
+   * signing in revokes nothing there; and a check under way during the sign-out must not cache
+   * its older answer.
+   */
+  readonly #signedOut = new Map<string, number>();
 
   constructor(
     private readonly verifier: IdentityVerifier,
@@ -51,6 +56,7 @@ export class SessionGuard {
   checkCached(cookie: string | undefined): SessionCheck | undefined {
     if (!cookie) return { kind: 'none' };
     const key = keyOf(cookie);
+    if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return { kind: 'none' };
     const cached = this.#cache.get(key);
     if (!cached) return undefined;
     const now = this.now();
@@ -78,7 +84,6 @@ export class SessionGuard {
 
   async #verify(cookie: string, key: string): Promise<SessionCheck> {
     const now = this.now();
-    const signOutsBefore = this.#signOuts;
     let identity: VerifiedIdentity;
     try {
       identity = await this.verifier.verifySessionCookie(cookie, true);
@@ -102,20 +107,30 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    if (!isAllowedReader(identity, this.policy)) {
+    if (!isAllowedReader(identity, this.policy) || this.#isSignedOut(key)) {
       this.#cache.delete(key);
       return { kind: 'none' };
     }
     if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
     const answer = { kind: 'allowed' as const, identity };
-    if (this.#signOuts === signOutsBefore)
-      this.#cache.set(key, { answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
+    this.#cache.set(key, { answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
     return answer;
   }
 
-  forget(cookie: string): void {
-    this.#signOuts += 1;
-    this.#cache.delete(keyOf(cookie));
-    this.#pending.delete(keyOf(cookie));
+  #isSignedOut(key: string): boolean {
+    const until = this.#signedOut.get(key);
+    if (until === undefined) return false;
+    if (this.now() < until) return true;
+    this.#signedOut.delete(key);
+    return false;
+  }
+
+  /** Refuses a verified cookie from now until it expires (`expiresAtMs`): its reader signed out. */
+  signOut(cookie: string, expiresAtMs: number): void {
+    const key = keyOf(cookie);
+    if (this.#signedOut.size >= MAX_CACHED) this.#signedOut.delete(this.#signedOut.keys().next().value!);
+    this.#signedOut.set(key, expiresAtMs);
+    this.#cache.delete(key);
+    this.#pending.delete(key);
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOf, isCompressible } from './contentTypes.js';
+import { contentTypeOf, isCompressible } from '@trust/access-policy/content-types';
 
 export interface SiteFile {
   /** Site path, e.g. `/labs/index.html` or `/assets/js/main.1a2b3c4d.js`. */

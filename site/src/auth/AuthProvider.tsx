@@ -1,8 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { isAllowedReader } from '@trust/access-policy';
 import type { FirebaseClientConfig } from '../config/firebase';
-import type { SiteIdentity } from '../config/identity';
 import type { AuthApi, ReaderSnapshot } from './sdk';
 import { createSessionFromCurrentUser } from './completeSignIn';
 import { deleteServerSession, hasServerSession, readServerSession } from './session';
@@ -14,8 +12,12 @@ export interface AuthContextValue {
   /** `idle`: the SDK is not loaded (nobody has needed it yet); `loading`: state still unknown. */
   status: AuthStatus;
   reader: ReaderSnapshot | null;
-  isAllowed: boolean;
-  /** Allowed and holding a server session: documentation files (and its search index) may be fetched. */
+  /**
+   * The server refused to open a session for the signed-in reader: the access rule does not
+   * admit them. The browser does not hold the rule; until the server has answered, nobody is.
+   */
+  isRefused: boolean;
+  /** Holding a server session: documentation files (and its search index) may be fetched. */
   hasMembersAccess: boolean;
   /** Loads the SDK if needed and resolves once the reader's state is known. */
   load(): Promise<AuthApi>;
@@ -26,7 +28,7 @@ export interface AuthContextValue {
   identify(): Promise<void>;
   /** Ends the session on the server and in the browser; resolves to null or the error. */
   signOut(): Promise<unknown>;
-  /** After sign-in: opens the server session; false when the rule does not allow the reader. */
+  /** After sign-in: opens the server session; false when the server refuses the reader. */
   openSession(): Promise<boolean>;
 }
 
@@ -34,12 +36,13 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   const { siteConfig } = useDocusaurusContext();
-  const identity = siteConfig.customFields!.identity as SiteIdentity;
   const firebaseConfig = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const [status, setStatus] = useState<AuthStatus>('idle');
   const [reader, setReader] = useState<ReaderSnapshot | null>(null);
   // Whether the server holds a session for this browser; only then may docs chunks be fetched.
   const [hasSession, setHasSession] = useState<boolean | null>(null);
+  const [isRefused, setIsRefused] = useState(false);
+  const readerEmail = useRef<string | null>(null);
   const apiPromise = useRef<Promise<AuthApi> | null>(null);
   const identifyPromise = useRef<Promise<void> | null>(null);
 
@@ -50,6 +53,9 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
       const api = createAuthApi(firebaseConfig);
       await new Promise<void>((resolve) => {
         api.subscribe((next) => {
+          // Another reader (or none): whatever the server said of the previous one no longer holds.
+          if (readerEmail.current !== (next?.email ?? null)) setIsRefused(false);
+          readerEmail.current = next?.email ?? null;
           setReader(next);
           setStatus(next ? 'signed-in' : 'signed-out');
           resolve();
@@ -86,10 +92,8 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
     if (isReturningReader()) void identify();
   }, [identify]);
 
-  const isAllowed = isAllowedReader(reader, identity);
-
   useEffect(() => {
-    if (status !== 'signed-in' || !isAllowed || hasSession !== null) return;
+    if (status !== 'signed-in' || isRefused || hasSession !== null) return;
     let isCurrent = true;
     hasServerSession()
       .then((active) => isCurrent && setHasSession(active))
@@ -97,18 +101,22 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
     return () => {
       isCurrent = false;
     };
-  }, [status, isAllowed, hasSession]);
+  }, [status, isRefused, hasSession]);
 
   useEffect(() => {
     if (status === 'signed-in' || status === 'signed-out') {
       setAccess(
-        isAllowed && hasSession === true ? 'allowed' : isAllowed && hasSession === null ? 'unknown' : 'not-allowed',
+        status === 'signed-in' && hasSession === true
+          ? 'allowed'
+          : status === 'signed-in' && !isRefused && hasSession === null
+            ? 'unknown'
+            : 'not-allowed',
       );
       rememberReturningReader(status === 'signed-in');
     } else if (status === 'idle') {
       setAccess(isReturningReader() ? 'unknown' : 'not-allowed');
     }
-  }, [status, isAllowed, hasSession]);
+  }, [status, isRefused, hasSession]);
 
   const signOut = useCallback(async (): Promise<unknown> => {
     try {
@@ -127,23 +135,24 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   }, [load]);
 
   const openSession = useCallback(async (): Promise<boolean> => {
-    const isOpen = await createSessionFromCurrentUser(await load(), identity);
+    const isOpen = await createSessionFromCurrentUser(await load());
+    setIsRefused(!isOpen);
     if (isOpen) setHasSession(true);
     return isOpen;
-  }, [load, identity]);
+  }, [load]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       status,
       reader,
-      isAllowed,
-      hasMembersAccess: isAllowed && hasSession === true,
+      isRefused,
+      hasMembersAccess: status === 'signed-in' && hasSession === true,
       load,
       identify,
       signOut,
       openSession,
     }),
-    [status, reader, isAllowed, hasSession, load, identify, signOut, openSession],
+    [status, reader, isRefused, hasSession, load, identify, signOut, openSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

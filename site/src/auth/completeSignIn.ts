@@ -1,4 +1,4 @@
-import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import { CodedError } from './errors';
 import type { AuthApi } from './sdk';
 import { createServerSession, hasServerSession } from './session';
 
@@ -6,15 +6,19 @@ const ATTEMPT_KEY = 'trust.auth.sessionAttempt';
 
 /**
  * After the identity provider has signed the reader in: exchange a fresh ID token for the
- * server's session cookie. A reader the rule does not allow is not sent to the server at all
- * (it would refuse with 403); the 'Not allowed' screen follows from the reader's state.
+ * server's session cookie. The server alone applies the access rule (the browser does not hold
+ * it): false when it refuses this reader, and the 'Not allowed' screen follows.
  */
-export async function createSessionFromCurrentUser(api: AuthApi, policy: ReaderPolicy): Promise<boolean> {
-  if (!isAllowedReader(api.currentReader(), policy)) return false;
+export async function createSessionFromCurrentUser(api: AuthApi): Promise<boolean> {
   const token = await api.idToken(true);
   if (!token) return false;
-  await createServerSession(token);
-  return true;
+  try {
+    await createServerSession(token);
+    return true;
+  } catch (error) {
+    if (error instanceof CodedError && error.code === 'session/not-allowed') return false;
+    throw error;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@
  *   which brings them back afterwards.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import { SIGN_IN_PATH, isRestrictedPath, localeOfPath, localePrefix } from '@trust/access-policy';
+import { isRestrictedPath, signInUrl } from '@trust/access-policy';
 import { skipMergedChunks } from './chunkAssets';
 import { currentAccess } from './readerState';
 
@@ -27,10 +27,6 @@ function guard(docusaurus: DocusaurusGlobal): DocusaurusGlobal {
     prefetch: (path) => (mayFetch(path) ? docusaurus.prefetch(path) : false),
     preload: (path) => (mayFetch(path) ? docusaurus.preload(path) : false),
   };
-}
-
-function signInPathFor(target: string): string {
-  return `${localePrefix(localeOfPath(target))}${SIGN_IN_PATH}?next=${encodeURIComponent(target)}`;
 }
 
 declare const __webpack_require__: { gca?: (chunkName: string) => string };
@@ -69,7 +65,7 @@ if (ExecutionEnvironment.canUseDOM) {
       if (url.origin !== window.location.origin || currentAccess() === 'allowed' || !isRestrictedPath(url.pathname))
         return;
       event.preventDefault();
-      window.location.assign(signInPathFor(`${url.pathname}${url.search}${url.hash}`));
+      window.location.assign(signInUrl(url.pathname, `${url.search}${url.hash}`));
     },
     true,
   );

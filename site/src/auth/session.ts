@@ -1,3 +1,4 @@
+import { SESSION_API_PATH } from '@trust/access-policy';
 import { CodedError } from './errors';
 
 /**
@@ -5,7 +6,7 @@ import { CodedError } from './errors';
  * with an HttpOnly session cookie (or 403 for a reader who may not read the docs).
  */
 export async function createServerSession(idToken: string): Promise<void> {
-  const response = await fetch('/api/session', {
+  const response = await fetch(SESSION_API_PATH, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { Authorization: `Bearer ${idToken}` },
@@ -24,7 +25,7 @@ export interface ServerSession {
 }
 
 export async function readServerSession(): Promise<ServerSession> {
-  const response = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
+  const response = await fetch(SESSION_API_PATH, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new CodedError('session/unavailable');
   const body = (await response.json()) as { active?: boolean; email?: string | null };
   return { active: body.active === true, email: body.active === true ? (body.email ?? null) : null };
@@ -35,5 +36,5 @@ export async function hasServerSession(): Promise<boolean> {
 }
 
 export async function deleteServerSession(): Promise<void> {
-  await fetch('/api/session', { method: 'DELETE', credentials: 'same-origin' });
+  await fetch(SESSION_API_PATH, { method: 'DELETE', credentials: 'same-origin' });
 }

@@ -1,3 +1,5 @@
+import { DEMO_PROJECT_ID } from '@trust/access-policy';
+
 /**
  * The identity provider's browser settings, read at build time. With no FIREBASE_API_KEY the
  * site talks to the local Firebase Auth emulator under a `demo-` project, which needs no network.
@@ -10,7 +12,6 @@ export interface FirebaseClientConfig {
   emulatorHost: string | null;
 }
 
-export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
 /**
  * `localhost`, not 127.0.0.1: the emulator's helper iframe must be same-site with the site
  * (http://localhost:3000) or browsers that block third-party storage deny it sessionStorage.

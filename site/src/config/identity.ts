@@ -1,12 +1,9 @@
-import type { ReaderPolicy } from '@trust/access-policy';
-import { readReaderPolicy } from '@trust/access-policy/settings';
-
 /**
  * Who the site speaks for. Constants are the centre's; deployment-specific values come from
  * environment variables at build time (each listed in the README) and fall back to example
  * defaults, so the embedded default works with no settings at all.
  */
-export interface SiteIdentity extends ReaderPolicy {
+export interface SiteIdentity {
   centreName: string;
   centreNameEs: string;
   shortName: string;
@@ -85,7 +82,6 @@ export function readSiteIdentity(env: Env = process.env): SiteIdentity {
       (v) => EMAIL.test(v),
       'an e-mail address',
     ),
-    ...readReaderPolicy(env),
     socialNetwork: {
       name: 'LinkedIn',
       url: setting(

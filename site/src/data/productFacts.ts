@@ -7,12 +7,15 @@
  */
 export const productFacts = {
   suricata: {
-    major: 7,
-    /** The OISF Ubuntu archive that carries only the 7.0 series (`suricata-stable` moved to 8). */
-    ubuntuPpa: 'suricata-7.0',
+    /** 7.0 reached end of life in July 2026. */
+    major: 8,
+    /** The OISF Ubuntu archive of the latest stable series (8.0 today; hold the package before 9.0). */
+    ubuntuPpa: 'suricata-stable',
+    /** Where Debian 13 carries the 8.0 series (Debian 12 has no Suricata 8). */
+    debianSuite: 'trixie-backports',
     /** The sensor's own runtime directory: Suricata's is emptied whenever Suricata stops. */
     eveSocket: '/run/sentinel/eve.sock',
-    /** EVE record types the sensor's detectors read. */
+    /** EVE record types the sensor's detectors read (`http` with `custom: [www-authenticate]`). */
     eveTypes: ['alert', 'flow', 'ssh', 'rdp', 'http'],
     /** Private SID range for local rules. */
     localSidRange: [9_100_000, 9_199_999],
@@ -23,24 +26,41 @@ export const productFacts = {
     bruteForce: { windowSeconds: 300, failures: 10 },
     flowAnomaly: { alpha: '0.3', zThreshold: '4.0', minSamples: 30 },
     heartbeatIntervalSeconds: 30,
+    evidence: { ringMb: 4096, maxDiskMb: 2048 },
   },
   neuron: {
     xmppPort: 5222,
     detectionsNode: 'sentinel/detections',
     heartbeatsNode: 'sentinel/heartbeats',
-    /** What the IoT Gateway derives from .NET's common application-data folder on Linux. */
-    linuxDataFolder: '/usr/share/IoT Gateway',
+    /**
+     * The IoT Gateway's data folder on Linux since upstream commit 9f7ad84 (2025-09-20): `/var/lib`
+     * unless the older `/usr/share/IoT Gateway` already exists, which pages may name only as that exception.
+     */
+    linuxDataFolder: '/var/lib/IoT Gateway',
+    legacyLinuxDataFolder: '/usr/share/IoT Gateway',
+    /** What the hosts of the newest public IoT Gateway snapshot (August 2026) target; out of support since 2026-11-10. */
+    upstreamDotnetMajor: 8,
   },
   webapp: {
+    /** Node.js 20 reached end of life on 2026-04-30; 24 LTS is supported until April 2028. */
+    nodeMajor: 24,
     backendPort: 8080,
     dedupWindowSeconds: 600,
     staleAfterSeconds: 90,
     offlineAfterSeconds: 300,
     /** Events older than this are rejected by the back end. */
     maxEventAgeHours: 24,
+    /** Hours after processing at which a processed-event record expires (TTL on `expire_at`). */
+    eventRecordExpiryHours: 25,
+  },
+  firebaseTools: {
+    major: 15,
+    /** The Firestore emulator of firebase-tools 15 needs Java 21. */
+    javaMajor: 21,
   },
   neuroAccess: {
-    /** .NET MAUI 8 left support in May 2025. */
+    /** NeuroAccessMaui's global.json pins this SDK with `rollForward: disable`. */
+    dotnetSdk: '10.0.100',
     dotnetMajor: 10,
   },
 } as const;

@@ -4,7 +4,7 @@ import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { safeReturnPath } from '@trust/access-policy';
+import { DOCS_HOME_PATH, safeReturnPath } from '@trust/access-policy';
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
 import { describeAuthError } from '../auth/errors';
@@ -19,9 +19,9 @@ import SignInForm from '../components/SignIn/SignInForm';
  */
 export default function SignInPage(): ReactNode {
   const location = useLocation();
-  const fallback = useBaseUrl('/docs/documentation/firebase-auth-setup');
+  const fallback = useBaseUrl(DOCS_HOME_PATH);
   const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
-  const { status, isAllowed, load, openSession } = useAuth();
+  const { status, isRefused, load, openSession } = useAuth();
   const [phase, setPhase] = useState<'checking' | 'form' | 'leaving'>('checking');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -31,12 +31,13 @@ export default function SignInPage(): ReactNode {
 
   useEffect(() => {
     if (phase !== 'checking') return;
-    if (status === 'signed-out' || (status === 'signed-in' && !isAllowed)) {
+    if (status === 'signed-out' || (status === 'signed-in' && isRefused)) {
       setPhase('form');
       return;
     }
     if (status !== 'signed-in') return;
-    // Signed in and allowed already (for example the session cookie expired): reuse the sign-in.
+    // Signed in already (for example the session cookie expired): reuse the sign-in; the server
+    // opens a session or refuses the reader.
     void (async () => {
       if (!mayRetryAutomatically(next)) {
         setProblem(
@@ -61,7 +62,7 @@ export default function SignInPage(): ReactNode {
         setPhase('form');
       }
     })();
-  }, [status, isAllowed, phase, next, openSession]);
+  }, [status, isRefused, phase, next, openSession]);
 
   return (
     <Layout
@@ -86,7 +87,7 @@ export default function SignInPage(): ReactNode {
         </p>
         {phase === 'form' ? (
           <>
-            {status === 'signed-in' && !isAllowed && <NotAllowed />}
+            {status === 'signed-in' && isRefused && <NotAllowed />}
             {problem && (
               <p className="text--center" role="alert">
                 {problem}

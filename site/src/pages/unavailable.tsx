@@ -4,9 +4,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
-
-/** The id the server looks for to point "Try again" at the page the reader asked for. */
-export const RETRY_LINK_ID = 'retry-link';
+import { DOCS_HOME_PATH, RETRY_LINK_ID } from '@trust/access-policy';
 
 /**
  * What the server answers (status 503) for a documentation page it cannot check because the
@@ -15,7 +13,7 @@ export const RETRY_LINK_ID = 'retry-link';
  * leads to the documentation's first page.
  */
 export default function UnavailablePage(): ReactNode {
-  const docsHome = useBaseUrl('/docs/documentation/firebase-auth-setup');
+  const docsHome = useBaseUrl(DOCS_HOME_PATH);
   return (
     <Layout
       title={translate({

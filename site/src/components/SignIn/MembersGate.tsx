@@ -35,7 +35,7 @@ interface MembersGateProps {
  * may not read, the content otherwise.
  */
 export default function MembersGate({ children, onSessionCreated }: MembersGateProps): ReactNode {
-  const { status, isAllowed, identify, openSession } = useAuth();
+  const { status, isRefused, identify, openSession } = useAuth();
   const { pathname } = useLocation();
   const isBrowser = useIsBrowser();
   useEffect(() => {
@@ -43,7 +43,7 @@ export default function MembersGate({ children, onSessionCreated }: MembersGateP
   }, [identify]);
 
   const isKnown = isBrowser && (status === 'signed-in' || status === 'signed-out');
-  if (!isKnown || (status === 'signed-in' && isAllowed)) {
+  if (!isKnown || (status === 'signed-in' && !isRefused)) {
     const isShown = isKnown || !isBrowser || isServedPage(pathname);
     return (
       <>

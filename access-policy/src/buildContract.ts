@@ -1,0 +1,103 @@
+import { LOCALE_PREFIXES } from './locales.js';
+import type { ReaderPolicy } from './reader.js';
+import { parseRecordedPolicy } from './settings.js';
+
+/**
+ * The hand-off between the site build, the post-build step and the server: the files each one
+ * writes for the next, their shapes, and the one way to read them. The build writes a
+ * `BuildRecord` into its output; the post-build step reads it (and removes it from what is
+ * served), then writes a `ServerRecord` beside `public/` and `members/`, which the server reads at
+ * start. Neither file is ever served.
+ */
+
+/** Folders of the prepared build: what anyone may read, and what only the server hands out. */
+export const PUBLIC_DIR = 'public';
+export const MEMBERS_DIR = 'members';
+
+/** Written by the site build (`site/plugins/build-record.ts`) at the root of each locale's output. */
+export const BUILD_RECORD_FILE = 'build-record.json';
+
+export interface BuildRecord {
+  /** The identity provider's auth domain the pages talk to (allowed by the CSP). */
+  authDomain: string;
+  /** `host:port` of the Auth emulator the pages talk to, or null in production. */
+  emulatorHost: string | null;
+  /** The access rule the site was built with: the server enforces exactly this one. */
+  readerPolicy: ReaderPolicy;
+  /** Path prefixes of the build's locales (`''` for the default one). */
+  localePrefixes: string[];
+}
+
+/** Written by the post-build step beside `public/` and `members/`, read by the server at start. */
+export const SERVER_RECORD_FILE = 'server-record.json';
+
+export interface ServerRecord {
+  /** The Content-Security-Policy of every page, the build's inline scripts hashed into it. */
+  contentSecurityPolicy: string;
+  readerPolicy: ReaderPolicy;
+  localePrefixes: string[];
+}
+
+/** A record that is missing, malformed, or from another version of the site. */
+export class BuildRecordError extends Error {
+  override name = 'BuildRecordError';
+}
+
+function parseObject(text: string, file: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BuildRecordError(`${file} is not valid JSON (${(error as Error).message}): rebuild the site.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BuildRecordError(`${file} is not a JSON object: rebuild the site.`);
+  return value as Record<string, unknown>;
+}
+
+function checkedPolicy(file: string, recorded: unknown): ReaderPolicy {
+  try {
+    return parseRecordedPolicy(file, recorded);
+  } catch (error) {
+    throw new BuildRecordError((error as Error).message);
+  }
+}
+
+function checkedLocales(file: string, recorded: unknown): string[] {
+  if (!Array.isArray(recorded) || recorded.join(',') !== LOCALE_PREFIXES.join(','))
+    throw new BuildRecordError(
+      `${file} was built for the locales ${JSON.stringify(recorded)}, this version serves ${JSON.stringify(LOCALE_PREFIXES)}: build the site and the server from the same version.`,
+    );
+  return [...LOCALE_PREFIXES];
+}
+
+export function parseBuildRecord(text: string, file = BUILD_RECORD_FILE): BuildRecord {
+  const recorded = parseObject(text, file);
+  if (typeof recorded.authDomain !== 'string' || recorded.authDomain === '')
+    throw new BuildRecordError(`${file} records no auth domain: rebuild the site.`);
+  const emulatorHost = recorded.emulatorHost;
+  if (emulatorHost !== null && typeof emulatorHost !== 'string')
+    throw new BuildRecordError(`${file} records an emulator host that is not host:port: rebuild the site.`);
+  return {
+    authDomain: recorded.authDomain,
+    emulatorHost,
+    readerPolicy: checkedPolicy(file, recorded.readerPolicy),
+    localePrefixes: checkedLocales(file, recorded.localePrefixes),
+  };
+}
+
+export function parseServerRecord(text: string, file = SERVER_RECORD_FILE): ServerRecord {
+  const recorded = parseObject(text, file);
+  if (typeof recorded.contentSecurityPolicy !== 'string' || recorded.contentSecurityPolicy === '')
+    throw new BuildRecordError(`${file} records no Content-Security-Policy: rebuild the site.`);
+  return {
+    contentSecurityPolicy: recorded.contentSecurityPolicy,
+    readerPolicy: checkedPolicy(file, recorded.readerPolicy),
+    localePrefixes: checkedLocales(file, recorded.localePrefixes),
+  };
+}
+
+/** The text of a record as written to its file. */
+export function serializeRecord(record: BuildRecord | ServerRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}

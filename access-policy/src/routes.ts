@@ -1,0 +1,56 @@
+import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix } from './locales.js';
+
+/**
+ * The site's route facts, spelled once for the site build, the browser code, the post-build
+ * step, the server, the scripts and the tests. A lint rule refuses these literals anywhere else.
+ */
+
+/** The token-sync API: POST opens a session, GET reads it, DELETE ends it. */
+export const SESSION_API_PATH = '/api/session';
+
+/** The public page where readers sign in, without its locale prefix. */
+export const SIGN_IN_PATH = '/signin';
+
+/** The documentation's landing page (the first page of the docs sidebar), without locale prefix. */
+export const DOCS_HOME_PATH = '/docs/documentation/firebase-auth-setup';
+
+/** The public page that signs the reader out. */
+export const SIGN_OUT_PATH = '/logOut';
+
+/** The page a locked page's 503 answer is made from; its "Try again" link has this id. */
+export const UNAVAILABLE_PATH = '/unavailable';
+export const RETRY_LINK_ID = 'retry-link';
+
+/** The members' area of each locale: `/docs`, `/es/docs`. Only the server may hold these. */
+export const MEMBERS_PREFIXES: readonly string[] = LOCALE_PREFIXES.map((prefix) => `${prefix}/docs`);
+
+/** The same areas as folders of the build (`docs`, `es/docs`), where the post-build step finds them. */
+export const MEMBERS_FOLDERS: readonly string[] = MEMBERS_PREFIXES.map((prefix) => prefix.slice(1));
+
+/**
+ * Pages about the site's machinery rather than content (sign-in, sign-out, search results, the
+ * "temporarily unavailable" page), without locale prefix: kept out of the sitemap and the search.
+ */
+export const MACHINERY_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH, '/search', UNAVAILABLE_PATH];
+
+/** Every locale's machinery pages, with their prefixes (`/signin`, `/es/signin`, …). */
+export const LOCALIZED_MACHINERY_PATHS: readonly string[] = LOCALES.flatMap((locale) =>
+  MACHINERY_PATHS.map((page) => `${localePrefix(locale)}${page}`),
+);
+
+/** Paths Firebase Hosting hands to the server: each members' area, and the session API. */
+export const SERVER_ROUTES: readonly string[] = [
+  ...MEMBERS_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/**`]),
+  SESSION_API_PATH,
+];
+
+/** The project id the local Auth emulator runs under (a `demo-` id needs no real project). */
+export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
+
+/**
+ * Where a reader without a session goes: the sign-in page of the path's locale, carrying the
+ * normalised path asked for (and its query), so that the way back is always a same-site path.
+ */
+export function signInUrl(normalizedPath: string, query = ''): string {
+  return `${localePrefix(localeOfPath(normalizedPath))}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import { LOCALIZED_MACHINERY_PATHS } from '@trust/access-policy';
+
+/** Pages about the site's machinery (the same ones the sitemap leaves out), not content. */
+const MACHINERY_FOLDERS = new Set(LOCALIZED_MACHINERY_PATHS.map((page) => `${page.slice(1)}/`));
+
+/**
+ * The pages of a folder that go into its search index (as paths relative to it): every
+ * `index.html` except the machinery pages', and nothing under `assets/` or `pagefind/`.
+ */
+export async function* indexedPages(dir: string, prefix = ''): AsyncGenerator<string> {
+  if (!existsSync(dir)) return;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const relative = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets' && entry.name !== 'pagefind' && !MACHINERY_FOLDERS.has(`${relative}/`))
+        yield* indexedPages(path.join(dir, entry.name), `${relative}/`);
+    } else if (entry.name === 'index.html') {
+      yield relative;
+    }
+  }
+}
+
+/**
+ * A blog listing (tags, authors, archive, the blog's own pages) carries this class on `<html>`,
+ * a post carries `blog-post-page`. Docusaurus sets both.
+ */
+function isBlogListing(html: string): boolean {
+  const classes = /<html[^>]*\sclass="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
+  return classes.includes('plugin-blog') && !classes.includes('blog-post-page');
+}
+
+/**
+ * A listing repeats the titles and excerpts of the posts it lists, so indexed whole it would
+ * outrank them on their own words. It is indexed by its heading and description only, at a low
+ * weight: a query for the tag or author still finds it, after the posts.
+ */
+function listingPage(html: string): string {
+  const text = (pattern: RegExp) =>
+    (pattern.exec(html)?.[1] ?? '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .trim();
+  const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/) || text(/<title[^>]*>([^<|]*)/);
+  const description = text(/<meta name="description" content="([^"]*)"/);
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en';
+  return (
+    `<html lang="${escape(language)}"><body><main><article>` +
+    `<h1 data-pagefind-weight="0.2">${escape(title)}</h1><p data-pagefind-weight="0.2">${escape(description)}</p>` +
+    `</article></main></body></html>`
+  );
+}
+
+export interface SearchIndexSpec {
+  /** Folder whose pages are indexed (`public/` or `members/`). */
+  siteDir: string;
+  /** Where the index is written, e.g. `public/pagefind` or `members/docs/pagefind`. */
+  outputPath: string;
+  /** The element that holds a page's own text (navigation and footers stay out). */
+  rootSelector: string;
+}
+
+/**
+ * Builds one Pagefind index (English and Spanish sub-indexes, chosen by each page's `lang`, with
+ * their stemmers) from the pages of one folder. Returns the number of pages indexed.
+ */
+export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: SearchIndexSpec): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({
+    rootSelector,
+    excludeSelectors: [
+      'nav',
+      '.theme-doc-toc-mobile',
+      '.pagination-nav',
+      '.theme-doc-footer',
+      'button',
+      '[aria-hidden="true"]',
+    ],
+  });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  let count = 0;
+  try {
+    for await (const relative of indexedPages(siteDir)) {
+      const url = `/${relative.replace(/index\.html$/, '')}`;
+      const content = await readFile(path.join(siteDir, relative), 'utf8');
+      const added = await index.addHTMLFile({ url, content: isBlogListing(content) ? listingPage(content) : content });
+      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
+      count += 1;
+    }
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0)
+      throw new Error(`Pagefind could not write ${outputPath}: ${written.errors.join('; ')}`);
+    // The site has its own search interface; Pagefind's ready-made ones are not served.
+    for (const file of await readdir(outputPath)) {
+      if (/^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(file)) await rm(path.join(outputPath, file));
+    }
+  } finally {
+    await index.deleteIndex();
+  }
+  return count;
+}
+
+export async function closeSearchIndexer(): Promise<void> {
+  await pagefind.close();
+}

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { signInUrl } from '@trust/access-policy';
+import type { Responder } from '../http/respond.js';
+import { readSessionCookie } from '../session/cookies.js';
+import type { SessionCheck, SessionGuard } from '../session/sessionGuard.js';
+import { findFile, type SiteFile } from '../static/siteFiles.js';
+
+/** Longer query strings are not carried to the sign-in page (the path alone is). */
+const MAX_CARRIED_QUERY = 512;
+
+/** Whether a request for a locked page should be sent to sign-in (a page) or refused (anything else). */
+export function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const last = normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1);
+  if (last.includes('.')) return false;
+  const accept = req.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+export interface MembersHandlerDeps {
+  guard: SessionGuard;
+  memberFiles: ReadonlyMap<string, SiteFile>;
+  respond: Responder;
+  /** The 503 answer when the reader cannot be checked. */
+  sendUnavailable(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPage: boolean): void;
+  /** The not-found page of the path's locale, in the cache class given. */
+  sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string, cache: 'public' | 'private'): void;
+}
+
+/**
+ * The lock: every request for the members' area comes here. An allowed reader's session gets the
+ * file, always in the `private` cache class (no shared cache may keep members' content, and no
+ * caller can forget to say so); a page request without one goes to sign-in, anything else gets
+ * 401; when the reader cannot be checked, 503. A verified session costs a map lookup and no
+ * promise; only a check the provider must answer waits.
+ */
+export function createMembersHandler({
+  guard,
+  memberFiles,
+  respond,
+  sendUnavailable,
+  sendNotFound,
+}: MembersHandlerDeps) {
+  function answer(req: IncomingMessage, res: ServerResponse, normalizedPath: string, session: SessionCheck): void {
+    if (session.kind === 'unavailable') {
+      sendUnavailable(req, res, normalizedPath, wantsPage(req, normalizedPath));
+      return;
+    }
+    if (session.kind === 'none') {
+      if (wantsPage(req, normalizedPath)) {
+        const target = req.url ?? '';
+        const queryStart = target.indexOf('?');
+        const query = queryStart === -1 ? '' : target.slice(queryStart);
+        respond.redirect(req, res, signInUrl(normalizedPath, query.length <= MAX_CARRIED_QUERY ? query : ''), {
+          Vary: 'Cookie',
+        });
+      } else {
+        respond.text(req, res, 401, 'Sign-in required.', { Vary: 'Cookie' });
+      }
+      return;
+    }
+    const file = findFile(memberFiles, normalizedPath);
+    if (file) respond.file(req, res, file, { cache: 'private' });
+    // A 404 under the documentation tells what the documentation does not hold: members only.
+    else sendNotFound(req, res, normalizedPath, 'private');
+  }
+
+  return function serveMembers(
+    req: IncomingMessage,
+    res: ServerResponse,
+    normalizedPath: string,
+  ): void | Promise<void> {
+    const cookie = readSessionCookie(req);
+    const known = guard.checkCached(cookie);
+    if (known) return answer(req, res, normalizedPath, known);
+    return guard.check(cookie).then((session) => answer(req, res, normalizedPath, session));
+  };
+}
