@@ -183,6 +183,27 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'Sistemas soportados.',
   },
   {
+    term: 'token de ID',
+    en: 'ID token',
+    avoid: /(?<!\p{L})ID tokens?(?!\p{L})/gu,
+    reason: 'Firebase’s Spanish name; the manual’s glossary defines it.',
+    example: 'El back end verifica los ID tokens.',
+  },
+  {
+    term: 'token personalizado',
+    en: 'custom token',
+    avoid: /(?<!\p{L})custom tokens?(?!\p{L})/giu,
+    reason: 'Firebase’s Spanish name; the manual’s glossary defines it.',
+    example: 'El Admin SDK firma los custom tokens.',
+  },
+  {
+    term: 'Iniciar sesión con Neuro-Access (botón de la aplicación web)',
+    en: 'Sign in with Neuro-Access',
+    avoid: /(?<!\p{L})Sign in with Neuro-Access(?!\p{L})/giu,
+    reason: 'The Spanish web app labels the button in Spanish, as «Uso de la aplicación web» says.',
+    example: 'Elija **Sign in with Neuro-Access** en la página de inicio de sesión.',
+  },
+  {
     term: 'clasificar, clasificación de alertas',
     en: 'triage',
     avoid: /(?<!\p{L})triage(?!\p{L})/giu,
