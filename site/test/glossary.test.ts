@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { readSiteIdentity } from '../src/config/identity';
 import { site } from './docsPages';
 import { GLOSSARY, glossarySlips } from './glossary';
 import { spanishMessages, spanishProse } from './spanishText';
@@ -30,6 +31,16 @@ describe('Spanish glossary', () => {
 
   it('every Spanish interface string uses the glossary’s terms', () => {
     assert.deepEqual(glossarySlips(spanishMessages()), []);
+  });
+
+  it('the site identity’s Spanish name and tagline use the glossary’s terms', () => {
+    const identity = readSiteIdentity({});
+    const texts = (['centreNameEs', 'taglineEs'] as const).map((key) => ({
+      where: key,
+      text: identity[key],
+      at: () => `src/config/identity.ts › ${key}`,
+    }));
+    assert.deepEqual(glossarySlips(texts), []);
   });
 });
 
