@@ -111,11 +111,11 @@ export default {
           isCloseable: false,
         }
       : {
-          id: 'ley-marco-ciberseguridad-2025',
+          id: 'blog-prioridades-id-ciberseguridad',
           content:
             locale === 'es'
-              ? 'Lea nuestro análisis de las prioridades nacionales de I+D en ciberseguridad en el <a href="/es/blog">blog</a>.'
-              : 'Read our analysis of the national R&amp;D priorities in cybersecurity on the <a href="/blog">blog</a>.',
+              ? 'Lea en el <a href="/es/blog">blog</a> qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.'
+              : 'Read on the <a href="/blog">blog</a> what Chile’s government documents say about R&amp;D priorities in cybersecurity.',
           isCloseable: true,
         },
     navbar: {

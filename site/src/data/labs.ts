@@ -60,8 +60,8 @@ export const labs: readonly Lab[] = [
   {
     id: 'dependable-systems',
     name: {
-      en: 'Resilient and Dependable Systems Lab',
-      es: 'Laboratorio de Sistemas Resilientes y Confiables',
+      en: 'Resilient and Reliable Systems Lab',
+      es: 'Laboratorio de Sistemas Resilientes y Fiables',
     },
     summary: {
       en: 'We study how distributed and critical systems can keep delivering an acceptable service when some of their parts fail or are attacked.',

@@ -51,7 +51,8 @@ function useWaysIn(): WayIn[] {
       }),
       body: translate({
         id: 'home.waysIn.blog.body',
-        message: 'Read our analysis of cybersecurity news and public policy in Chile, written in Spanish.',
+        message:
+          'Read our articles on cybersecurity and public policy in Chile, written in Spanish and linked to the documents they draw on.',
         description: 'Home card text leading to the blog',
       }),
     },

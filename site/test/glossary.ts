@@ -1,0 +1,256 @@
+import { blank, type SpanishText, withoutCode, withoutLinkTargets } from './spanishText';
+
+/**
+ * The Spanish glossary of the site: for each idea, the one Spanish term the manual, the blog and the
+ * interface use, the variants that term replaces, and why. `site/test/glossary.test.ts` reads it and
+ * names every place that still uses a ruled-out variant.
+ *
+ * A ruled-out word is allowed in three places, where it is not the site's own wording: in a short
+ * gloss in brackets right after the Spanish term ("latido (heartbeat)"), in italics (titles of cited
+ * works and labels of other companies' consoles, such as *Project settings* in Firebase), and in the
+ * text of a link to a cited work. Code is never checked.
+ */
+export interface GlossaryEntry {
+  /** The term to use. */
+  term: string;
+  /** The English term it translates, as the English pages write it. */
+  en: string;
+  /** The variants it rules out (global, Unicode). */
+  avoid: RegExp;
+  /** Why, in one line. */
+  reason: string;
+  /** A sentence with a ruled-out variant, which the check must flag. */
+  example: string;
+}
+
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'sistemas confiables',
+    en: 'trustworthy systems',
+    avoid: /(?<!\p{L})sistemas? dignos? de confianza(?!\p{L})/giu,
+    reason: '«Confiable» is trustworthy, the word in the centre’s own name; it is not used for reliable.',
+    example: 'Construimos sistemas dignos de confianza.',
+  },
+  {
+    term: 'fiable, fiabilidad',
+    en: 'reliable, reliability',
+    avoid: /(?<!\p{L})(?:resilientes y confiables|confiabilidad)(?!\p{L})/giu,
+    reason:
+      'Reliable is «fiable»: «confiable» already means trustworthy, so the tagline says «responsables, resilientes y fiables».',
+    example: 'Sistemas responsables, resilientes y confiables.',
+  },
+  {
+    term: 'Panel',
+    en: 'Dashboard (web app page)',
+    avoid: /(?<![\p{L}\p{N}_-])Dashboard(?![\p{L}\p{N}_])/gu,
+    reason: 'The Spanish web app names its pages in Spanish; the manual uses the labels the reader sees.',
+    example: 'Abra el Dashboard.',
+  },
+  {
+    term: 'Alertas',
+    en: 'Alerts (web app page)',
+    avoid: /(?<![\p{L}\p{N}_-])Alerts(?![\p{L}\p{N}_])/gu,
+    reason: 'The Spanish web app names its pages in Spanish.',
+    example: 'Vuelva a la página Alerts.',
+  },
+  {
+    term: 'Detalle de alerta',
+    en: 'Alert detail (web app page)',
+    avoid: /(?<![\p{L}\p{N}_-])Alert ?[Dd]etail(?![\p{L}\p{N}_])/gu,
+    reason: 'The Spanish web app names its pages in Spanish.',
+    example: 'La página Alert detail muestra las notas.',
+  },
+  {
+    term: 'Dispositivos',
+    en: 'Devices (web app page)',
+    avoid: /(?<![\p{L}\p{N}_-])Devices(?![\p{L}\p{N}_])/gu,
+    reason: 'The Spanish web app names its pages in Spanish.',
+    example: 'En la página Devices, el operador elige un dispositivo.',
+  },
+  {
+    term: 'Sensores',
+    en: 'Sensors (web app page)',
+    avoid: /(?<![\p{L}\p{N}_-])Sensors(?![\p{L}\p{N}_])/gu,
+    reason: 'The Spanish web app names its pages in Spanish.',
+    example: 'La página Sensors muestra el estado.',
+  },
+  {
+    term: 'Configuración',
+    en: 'Settings (web app page)',
+    avoid: /(?<![\p{L}\p{N}_*-]|→ )Settings(?![\p{L}\p{N}_*]| →)/gu,
+    reason:
+      'The Spanish web app names its pages in Spanish (Firebase and GitHub console paths, written with →, keep their own labels).',
+    example: 'Cambie el idioma en Settings.',
+  },
+  {
+    term: 'Tomar (botón); tomar una alerta; alerta tomada',
+    en: 'Acknowledge; acknowledged',
+    avoid:
+      /(?<!\p{L})(?:Reconocer(?=\*\*)|reconoc\p{L}*(?=,? (?:y )?asign)|alertas? reconocidas?|sin reconocer|reconocerlas?)(?!\p{L})/giu,
+    reason:
+      '«Reconocer» is a calque of acknowledge; the operator takes the alert («las alertas nuevas esperan que alguien las tome»).',
+    example: 'Presione **Reconocer** para avisar al equipo.',
+  },
+  {
+    term: 'evento de detección',
+    en: 'detection event',
+    avoid: /(?<!\p{L})detection events?(?!\p{L})/giu,
+    reason: 'The manual’s central data structure has one Spanish name.',
+    example: 'El sensor imprime los Detection events resultantes.',
+  },
+  {
+    term: 'flujo (flujo XMPP, flujo de eventos)',
+    en: 'stream',
+    avoid: /(?<![\p{L}-])streams?(?![\p{L}-])/giu,
+    reason: 'An XMPP stream and the server-sent event stream are both «flujos» in Spanish.',
+    example: 'El stream en vivo actualiza la caché.',
+  },
+  {
+    term: 'atributo personalizado (del token)',
+    en: 'custom claim',
+    avoid: /(?<!\p{L})(?:claims?|reclam\p{L}* personalizad\p{L}*)(?!\p{L})/giu,
+    reason: '«Claim» is English and «reclamo» is the act of claiming a thing; a token’s custom claim is an attribute.',
+    example: 'Sentinel usa el claim personalizado role.',
+  },
+  {
+    term: 'reclamo, reclamar (una cosa)',
+    en: 'claim (a thing in the registry)',
+    avoid: /(?<!\p{L})reclamaci(?:ón|ones)(?!\p{L})/giu,
+    reason: 'One noun for claiming a device in the thing registry.',
+    example: 'La reclamación del dispositivo falló.',
+  },
+  {
+    term: 'inicio de sesión rápido',
+    en: 'quick login',
+    avoid: /(?<!\p{L})(?:inicio rápido de sesión|quick ?login)(?!\p{L})/giu,
+    reason: 'One name for the Neuro-Access sign-in.',
+    example: 'Use el inicio rápido de sesión.',
+  },
+  {
+    term: 'carga de trabajo de .NET MAUI',
+    en: '.NET MAUI workload',
+    avoid: /(?<!\p{L})(?:workloads?|carga de trabajo (?:de )?MAUI)(?!\p{L})/giu,
+    reason: 'Microsoft’s Spanish name for a .NET workload, with the framework named in full.',
+    example: 'Instale el workload de MAUI.',
+  },
+  {
+    term: 'descargas de la NIC',
+    en: 'NIC offloads',
+    avoid: /(?<!\p{L})offload\p{L}*(?!\p{L})/giu,
+    reason: 'One word for the network card features (GRO, LRO) that merge packets before capture.',
+    example: 'Desactive el offloading de la interfaz.',
+  },
+  {
+    term: 'Attack Sensor',
+    en: 'Attack Sensor',
+    avoid: /(?<!\p{L})sensor de ataques(?!\p{L})/giu,
+    reason: 'The component’s name, kept as in the diagrams and the code; the sidebar uses it too.',
+    example: 'El sensor de ataques publica detecciones.',
+  },
+  {
+    term: 'Neurona (la TAG Neuron es el producto de Trust Anchor Group)',
+    en: 'Neuron',
+    avoid: /(?<!TAG |\p{L})Neuron(?![\p{L}-])/gu,
+    reason: 'The component is «la Neurona»; only the vendor’s product keeps its name, TAG Neuron.',
+    example: 'El sensor se conecta a la Neuron.',
+  },
+  {
+    term: 'latido',
+    en: 'heartbeat',
+    avoid: /(?<!\p{L})heartbeats?(?!\p{L})/giu,
+    reason: 'The sensor’s periodic status message has one Spanish name.',
+    example: 'El sensor publica un heartbeat cada 30 segundos.',
+  },
+  {
+    term: 'buscar coincidencias con las firmas',
+    en: 'match signatures',
+    avoid: /(?<!\p{L})compar\p{L}* (?:las |sus )?firmas(?!\p{L})/giu,
+    reason: 'Suricata does not compare signatures; it checks traffic against them.',
+    example: 'Suricata compare firmas.',
+  },
+  {
+    term: 'se ejecuta en',
+    en: 'runs on / runs in',
+    avoid: /(?<!\p{L})corr(?:e|en|iendo) en(?!\p{L})/giu,
+    reason: '«Correr» for running software is a calque.',
+    example: 'Ambos corren en los emuladores.',
+  },
+  {
+    term: 'compatible',
+    en: 'supported (platform, system)',
+    avoid: /(?<!\p{L})soportad[oa]s?(?!\p{L})/giu,
+    reason: '«Soportado» for supported is a calque; a supported system is «compatible».',
+    example: 'Sistemas soportados.',
+  },
+  {
+    term: 'token de ID',
+    en: 'ID token',
+    avoid: /(?<!\p{L})ID tokens?(?!\p{L})/gu,
+    reason: 'Firebase’s Spanish name; the manual’s glossary defines it.',
+    example: 'El back end verifica los ID tokens.',
+  },
+  {
+    term: 'token personalizado',
+    en: 'custom token',
+    avoid: /(?<!\p{L})custom tokens?(?!\p{L})/giu,
+    reason: 'Firebase’s Spanish name; the manual’s glossary defines it.',
+    example: 'El Admin SDK firma los custom tokens.',
+  },
+  {
+    term: 'Iniciar sesión con Neuro-Access (botón de la aplicación web)',
+    en: 'Sign in with Neuro-Access',
+    avoid: /(?<!\p{L})Sign in with Neuro-Access(?!\p{L})/giu,
+    reason: 'The Spanish web app labels the button in Spanish, as «Uso de la aplicación web» says.',
+    example: 'Elija **Sign in with Neuro-Access** en la página de inicio de sesión.',
+  },
+  {
+    term: 'clasificar, clasificación de alertas',
+    en: 'triage',
+    avoid: /(?<!\p{L})triage(?!\p{L})/giu,
+    reason: 'The review found «triage» and «clasificación» used for the same step.',
+    example: 'El triage de alertas toma tiempo.',
+  },
+  {
+    term: 'back end, front end',
+    en: 'back end, front end',
+    avoid: /(?<!\p{L})(?:backends?|frontends?|back-ends?|front-ends?)(?!\p{L})/giu,
+    reason: 'Written as two words throughout, as in the English pages.',
+    example: 'El backend valida la firma.',
+  },
+];
+
+/**
+ * The site's own wording in a Markdown page: its prose without italics (titles of cited works,
+ * labels of other companies' consoles) and without the text of links to other sites (the titles of
+ * the documents they open).
+ */
+function ownWording(markdown: string): string {
+  const noCode = withoutCode(markdown)
+    .replace(/\[[^\]\n]*\](?=\(https?:)/g, blank)
+    .replace(/(?<![*\p{L}\p{N}])\*(?![*\s])[^*\n]+?(?<!\s)\*(?!\*)/gu, blank)
+    .replace(/(?<![_\p{L}\p{N}])_(?![_\s])[^_\n]+?(?<!\s)_(?![_\p{L}\p{N}])/gu, blank);
+  return withoutLinkTargets(noCode);
+}
+
+/** True when the match sits in a short parenthetical gloss: "(heartbeat)", "(custom claim)". */
+function inGloss(text: string, start: number, end: number): boolean {
+  const open = text.lastIndexOf('(', start);
+  if (open === -1) return false;
+  const close = text.indexOf(')', end);
+  if (close === -1) return false;
+  const inside = text.slice(open + 1, close);
+  if (inside.includes('(') || inside.includes(')') || inside.includes('\n')) return false;
+  return inside.trim().split(/\s+/).length <= 4;
+}
+
+/** Every use of a ruled-out variant in the given texts, as "where: "variant" (use term)". */
+export function glossarySlips(texts: SpanishText[]): string[] {
+  return texts.flatMap(({ text, markdown, at }) => {
+    const own = markdown === undefined ? text : ownWording(markdown);
+    return GLOSSARY.flatMap(({ avoid, term }) =>
+      [...own.matchAll(avoid)]
+        .filter((m) => !inGloss(own, m.index ?? 0, (m.index ?? 0) + m[0].length))
+        .map((m) => `${at(m.index ?? 0)}: "${m[0]}" (use ${term})`),
+    );
+  });
+}
