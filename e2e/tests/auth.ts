@@ -39,8 +39,8 @@ export const SIGN_IN_TEXT = {
     password: 'Contraseña',
     submit: 'Iniciar sesión',
     github: 'Iniciar sesión con GitHub',
-    title: 'Inicia sesión en tu cuenta',
-    notAllowed: 'No tienes permiso para acceder a esta página.',
+    title: 'Inicie sesión en su cuenta',
+    notAllowed: 'No tiene permiso para acceder a esta página.',
   },
 } as const;
 

@@ -295,7 +295,7 @@ test('"Forgot password?" sends a reset e-mail and says so, in Spanish too', asyn
   await waitForHydration(page);
   const form = page.locator('form');
   await form.getByLabel(SIGN_IN_TEXT.es.email, { exact: true }).fill('diego.rojas@alumnos.uai.cl');
-  await form.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+  await form.getByRole('button', { name: '¿Olvidó su contraseña?' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'le enviamos un enlace' })).toBeVisible();
   await expect
     .poll(async () =>

@@ -97,8 +97,12 @@ test('the announcement bar stays closed after a reload', async ({ page }) => {
 
 test('the announcement bar speaks the page’s language and links to the blog in it', async ({ page }) => {
   for (const [path, text, blog] of [
-    ['/', 'Read our analysis of the national R&D priorities in cybersecurity on the blog.', '/blog'],
-    ['/es/', 'Lea nuestro análisis de las prioridades nacionales de I+D en ciberseguridad en el blog.', '/es/blog'],
+    ['/', 'Read on the blog what Chile’s government documents say about R&D priorities in cybersecurity.', '/blog'],
+    [
+      '/es/',
+      'Lea en el blog qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.',
+      '/es/blog',
+    ],
   ] as const) {
     await page.goto(path);
     const bar = page.getByRole('banner').filter({ has: page.getByRole('link', { name: 'blog', exact: true }) });

@@ -21,7 +21,7 @@ export const publicRoutes: PublicRoute[] = [
   },
   {
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
-    heading: same(/^Prioridades de investigación y desarrollo en ciberseguridad: una propuesta desde la universidad$/),
+    heading: same(/^Prioridades de investigación y desarrollo en ciberseguridad: qué dicen los documentos del Estado$/),
   },
   { path: SIGN_OUT_PATH, heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
 ];
