@@ -87,7 +87,11 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await waitForHydration(page);
       await submitSignIn(page, locale, 'ana.torres@uai.cl', 'not-the-password');
       const alert = page.getByRole('alert');
-      await expect(alert).toHaveText(locale === 'es' ? /no es correct/ : /not correct/);
+      await expect(alert).toHaveText(
+        locale === 'es'
+          ? /^El correo electrónico o la contraseña no son correctos\.$/
+          : /^The e-mail address or the password is not correct\.$/,
+      );
       const colour = await alert.evaluate((element) => getComputedStyle(element).color);
       expect(colour).toBe('rgb(179, 38, 30)');
     });

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, waitForHydration } from './fixtures';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, submitSignIn } from './auth';
@@ -201,4 +204,55 @@ test.describe('search results land', () => {
     expect(marked.filter((text) => ['la', 'en'].includes(text))).toEqual([]);
     expect(marked.some((text) => text.startsWith('ciberseguridad'))).toBe(true);
   });
+});
+
+const membersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist/members');
+
+/** Every documentation page of a locale (its URL) with the opening sentence of its text. */
+function openingSentences(prefix: string): Array<{ url: string; sentence: string }> {
+  const root = path.join(membersDir, prefix, 'docs');
+  const pages: Array<{ url: string; sentence: string }> = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== 'assets' && name !== 'pagefind' && name !== 'category') walk(full);
+      } else if (name === 'index.html') {
+        const html = readFileSync(full, 'utf8');
+        const body = /<div class="theme-doc-markdown markdown">[\s\S]*?<\/header>([\s\S]*?)<\/p>/.exec(html)?.[1];
+        const text = (body ?? '')
+          .replace(/<[^>]+>/g, '')
+          .replace(/&[a-z#0-9]+;/gi, ' ')
+          .split(/(?<=[.!?])\s/)[0]!
+          .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        const url = `/${path.relative(membersDir, dir).split(path.sep).join('/')}`;
+        if (text.split(' ').length >= 6) pages.push({ url, sentence: text.split(' ').slice(0, 14).join(' ') });
+      }
+    }
+  };
+  walk(root);
+  return pages;
+}
+
+test.describe('search ranks the page a sentence comes from first', () => {
+  for (const { code, prefix } of locales) {
+    test(`the opening sentence of every documentation page finds that page first (${code})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const pages = openingSentences(prefix);
+      expect(pages.length).toBeGreaterThan(40);
+      await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, code, 'ana.torres@uai.cl', DEMO_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/labs$`));
+      const misranked: string[] = [];
+      for (const { url, sentence } of pages) {
+        const [first] = await resultLinks(page, `${prefix}/search?q=${encodeURIComponent(sentence)}`);
+        if (!new RegExp(`^${literal(url)}(#[\\w%-]+)?$`).test(first ?? ''))
+          misranked.push(`${url} ← "${sentence}" → ${first}`);
+      }
+      expect(misranked).toEqual([]);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultReaderPolicy } from '@trust/access-policy';
 import { ConfigError } from '../src/config.js';
 import { FakeProvider } from './fakeProvider.js';
-import { TEST_SERVER_RECORD, rawRequest, startTestSite, writeTestSite, type TestSite } from './helpers.js';
+import { TEST_SERVER_RECORD, postSession, startTestSite, writeTestSite, type TestSite } from './helpers.js';
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -17,12 +17,7 @@ afterEach(async () => {
   site = undefined;
 });
 
-async function signIn(origin: string, email: string) {
-  return rawRequest(origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
-  });
-}
+const signIn = (origin: string, email: string) => postSession(origin, FakeProvider.idToken(email));
 
 /** Expects the server not to start; one that does start is closed so the failure is reported at once. */
 async function assertRefused(starting: Promise<TestSite>, expected: RegExp | ((error: unknown) => boolean)) {

@@ -7,7 +7,7 @@ import {
   createAccount,
   startAuthEmulator,
 } from '../../scripts/authEmulator.mjs';
-import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { openSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 /**
  * Against the real Firebase Auth emulator and the Admin SDK: what sign-out does to a copy of
@@ -56,14 +56,7 @@ async function updateAccount(localId: string, changes: { email?: string; emailVe
   assert.equal(response.status, 200, await response.text());
 }
 
-async function openSession(idToken: string): Promise<string> {
-  const opened = await rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${idToken}` },
-  });
-  assert.equal(opened.status, 204);
-  return String(opened.headers['set-cookie']).split(';')[0]!;
-}
+const open = (idToken: string) => openSession(site.origin, idToken);
 
 const page = (cookie: string) =>
   rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie, Accept: 'text/html' } });
@@ -127,7 +120,7 @@ describe('sign-out with the Auth emulator (security)', () => {
       const email = `follow.${Object.keys(changes)[0]!.toLowerCase()}@uai.cl`;
       await createAccount({ email, emailVerified: true });
       const { idToken, localId } = await signInWithPassword(email);
-      const cookie = await openSession(idToken);
+      const cookie = await open(idToken);
       assert.equal((await page(cookie)).status, 200);
       await updateAccount(localId, changes);
       await sleep(1_100);

@@ -112,3 +112,25 @@ export async function rawRequest(
     req.end();
   });
 }
+
+/** `POST /api/session` with a Bearer token, from the site's own origin unless the headers say otherwise. */
+export function postSession(origin: string, token: string | null, headers: Record<string, string> = {}) {
+  return rawRequest(origin, '/api/session', {
+    method: 'POST',
+    headers: { Origin: origin, ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...headers },
+  });
+}
+
+/** Opens a session with an ID token (a fake provider's by default) and returns its `__session=…` pair. */
+export async function openSession(origin: string, idToken: string, headers: Record<string, string> = {}) {
+  const response = await postSession(origin, idToken, headers);
+  if (response.status !== 204) throw new Error(`No session: ${response.status} ${response.body.toString()}`);
+  return String(response.headers['set-cookie']).split(';')[0]!;
+}
+
+/** A page as a browser asks for it, with the cookie header given. */
+export function readPage(origin: string, target: string, cookie?: string, headers: Record<string, string> = {}) {
+  return rawRequest(origin, target, {
+    headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
+}

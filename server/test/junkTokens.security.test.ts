@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const RECHECK_MS = 60_000;
 const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
@@ -37,12 +37,7 @@ before(async () => {
 });
 after(() => site.close());
 
-function signIn(token: string, address: string) {
-  return rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${token}`, 'X-Forwarded-For': address },
-  });
-}
+const signIn = (token: string, address: string) => postSession(site.origin, token, { 'X-Forwarded-For': address });
 
 function docs(cookie: string, address: string) {
   return rawRequest(site.origin, '/docs/guide', {

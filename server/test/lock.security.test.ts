@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FakeProvider } from './fakeProvider.js';
-import { FIXTURE, MEMBERS_SECRET, rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { FIXTURE, MEMBERS_SECRET, openSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const verifier = new FakeProvider();
 let site: TestSite;
@@ -20,14 +20,8 @@ function decoded(response: { headers: Record<string, string | string[] | undefin
   return response.body.toString();
 }
 
-async function sessionCookieFor(email: string, options: { verified?: boolean } = {}): Promise<string> {
-  const response = await rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${FakeProvider.idToken(email, options)}`, Origin: site.origin },
-  });
-  assert.equal(response.status, 204, `session for ${email}`);
-  return String(response.headers['set-cookie']).split(';')[0]!;
-}
+const sessionCookieFor = (email: string, options: { verified?: boolean } = {}) =>
+  openSession(site.origin, FakeProvider.idToken(email, options));
 
 /** Every spelling of the restricted resources we can think of, each must yield no members' byte. */
 function spellings(): string[] {

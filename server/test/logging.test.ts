@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { readServerConfig } from '../src/config.js';
 import { createLogger, humanLine } from '../src/logging.js';
 import { FakeProvider } from './fakeProvider.js';
-import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const PAUSE_SECONDS = 1;
 const lines: Array<Record<string, unknown>> = [];
@@ -20,11 +20,7 @@ before(async () => {
 after(() => site.close());
 
 const events = (name: string) => lines.filter((line) => line.event === name);
-const signIn = () =>
-  rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${FakeProvider.idToken('ana@uai.cl')}` },
-  });
+const signIn = () => postSession(site.origin, FakeProvider.idToken('ana@uai.cl'));
 
 describe('the server’s log, in Cloud Logging’s structured format', () => {
   it('writes one line when calls to a failing provider are paused, and one when they resume', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 /** The bound on one provider call in these tests, and the slack allowed for everything else. */
 const BOUND_MS = 600;
@@ -50,12 +50,7 @@ async function newSession(email: string): Promise<string> {
   return cookie;
 }
 
-function signIn(email: string) {
-  return rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
-  });
-}
+const signIn = (email: string) => postSession(site.origin, FakeProvider.idToken(email));
 
 /** A valid cookie this server has never seen, so checking it needs the provider. */
 function uncachedCookie(): string {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { FIXTURE, rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { FIXTURE, postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const PUBLIC_ORIGIN = 'https://trustworthy-systems.example';
 /** As Firebase Hosting forwards a request to Cloud Run: Host is the service's own. */
@@ -13,18 +13,18 @@ afterEach(async () => {
   site = undefined;
 });
 
-function signIn(origin: string, token: string, headers: Record<string, string> = {}) {
-  return rawRequest(origin, '/api/session', {
-    method: 'POST',
-    headers: { Host: SERVICE_HOST, Origin: PUBLIC_ORIGIN, Authorization: `Bearer ${token}`, ...headers },
-  });
-}
+const signIn = (origin: string, token: string, headers: Record<string, string> = {}) =>
+  postSession(origin, token, { Host: SERVICE_HOST, Origin: PUBLIC_ORIGIN, ...headers });
+
+/** The server as Cloud Run runs it behind Hosting, trusting that many proxies' X-Forwarded-For entries. */
+const behindHosting = (hops: string) =>
+  startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: hops });
 
 const sessionOf = (email: string) => FakeProvider.sessionCookie(email);
 
 describe('behind Firebase Hosting (security)', () => {
   it('accepts a sign-in whose Origin is the public origin although Host names the service', async () => {
-    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
+    site = await behindHosting('0');
     assert.equal((await signIn(site.origin, FakeProvider.idToken('ana@uai.cl'))).status, 204);
     const hostOrigin = await signIn(site.origin, FakeProvider.idToken('ana@uai.cl'), {
       Origin: `https://${SERVICE_HOST}`,
@@ -34,7 +34,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('issues __session (the one cookie Hosting forwards) and clears the older __Host-session', async () => {
-    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
+    site = await behindHosting('0');
     const cookies = (await signIn(site.origin, FakeProvider.idToken('ana@uai.cl'))).headers['set-cookie'] as string[];
     assert.equal(cookies.length, 2);
     assert.match(
@@ -53,11 +53,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('keys the rate limit on the client Hosting saw: 40 bad sign-ins lock out that client only', async () => {
-    site = await startTestSite(
-      FIXTURE,
-      { verifier: new FakeProvider() },
-      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '1' },
-    );
+    site = await behindHosting('1');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 40; attempt += 1) {
       // The attacker varies the part of X-Forwarded-For it writes itself; the proxy's entry stays.
@@ -70,11 +66,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('lets a valid token through from a client whose address is locked out (one student behind the NAT cannot block the rest)', async () => {
-    site = await startTestSite(
-      FIXTURE,
-      { verifier: new FakeProvider() },
-      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '1' },
-    );
+    site = await behindHosting('1');
     const nat = { 'X-Forwarded-For': '203.0.113.50' };
     for (let attempt = 0; attempt < 10; attempt += 1) await signIn(site.origin, 'forged', nat);
     assert.equal((await signIn(site.origin, 'forged', nat)).status, 429);
@@ -83,11 +75,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('keys on the socket address when X-Forwarded-For has fewer entries than the trusted hops', async () => {
-    site = await startTestSite(
-      FIXTURE,
-      { verifier: new FakeProvider() },
-      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '2' },
-    );
+    site = await behindHosting('2');
     // A client calling the service directly writes a one-entry header, a new address each time.
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1)
@@ -96,11 +84,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('keys IPv6 clients by their /64, so one host cannot rotate through its own addresses', async () => {
-    site = await startTestSite(
-      FIXTURE,
-      { verifier: new FakeProvider() },
-      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '1' },
-    );
+    site = await behindHosting('1');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const address = `2001:db8:0:7:${attempt.toString(16)}::${attempt + 1}`;
@@ -112,7 +96,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {
-    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
+    site = await behindHosting('0');
     for (let attempt = 0; attempt < 10; attempt += 1)
       await signIn(site.origin, 'forged', { 'X-Forwarded-For': `10.0.0.${attempt}` });
     const next = await signIn(site.origin, 'forged', { 'X-Forwarded-For': '10.0.0.99' });
@@ -120,7 +104,7 @@ describe('behind Firebase Hosting (security)', () => {
   });
 
   it('does not count a verified reader who is not allowed as abuse', async () => {
-    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
+    site = await behindHosting('0');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 15; attempt += 1)
       statuses.push((await signIn(site.origin, FakeProvider.idToken('visitor@example.org'))).status);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { FIXTURE, rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { FIXTURE, postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 let site: TestSite | undefined;
 afterEach(async () => {
@@ -9,12 +9,7 @@ afterEach(async () => {
   site = undefined;
 });
 
-async function post(origin: string, token: string | null, headers: Record<string, string> = {}) {
-  return rawRequest(origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-}
+const post = postSession;
 
 describe('/api/session (security)', () => {
   it('sets an HttpOnly, SameSite=Lax, Secure __session cookie for an allowed reader', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, it } from 'node:test';
 import { defaultReaderPolicy } from '@trust/access-policy';
 import { SessionGuard } from '../src/session/sessionGuard.js';
 import { FakeProvider } from './fakeProvider.js';
-import { rawRequest, startTestSite, type TestSite } from './helpers.js';
+import { openSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
 
 const RECHECK_MS = 240_000;
 const sites: TestSite[] = [];
@@ -11,17 +11,19 @@ afterEach(async () => {
   await Promise.all(sites.splice(0).map((site) => site.close()));
 });
 
-async function signIn(site: TestSite, email: string): Promise<string> {
-  const response = await rawRequest(site.origin, '/api/session', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${FakeProvider.idToken(email)}` },
-  });
-  assert.equal(response.status, 204);
-  return String(response.headers['set-cookie']).split(';')[0]!;
+/** A site whose clock the test moves, and the provider behind it; closed after the test. */
+async function clockedSite(clock: { now: number }) {
+  const provider = new FakeProvider(() => clock.now);
+  const site = await startTestSite(undefined, { verifier: provider, now: () => clock.now });
+  sites.push(site);
+  return { provider, site };
 }
 
-const page = (site: TestSite, cookie: string) =>
-  rawRequest(site.origin, '/docs/guide', { headers: { Cookie: cookie, Accept: 'text/html' } });
+const signOut = (site: TestSite, cookie: string) =>
+  rawRequest(site.origin, '/api/session', { method: 'DELETE', headers: { Origin: site.origin, Cookie: cookie } });
+
+const signIn = (site: TestSite, email: string) => openSession(site.origin, FakeProvider.idToken(email));
+const page = (site: TestSite, cookie: string) => readPage(site.origin, '/docs/guide', cookie);
 
 describe('session re-checks and sign-out (security)', () => {
   it('makes one provider call for 50 concurrent checks of a cookie due for re-check', async () => {
@@ -91,12 +93,9 @@ describe('session re-checks and sign-out (security)', () => {
 
     // Firebase compares revocation times in whole seconds: sign out in a later second than sign-in.
     clock += 1_000;
-    const signOut = await rawRequest(first.origin, '/api/session', {
-      method: 'DELETE',
-      headers: { Origin: first.origin, Cookie: cookie },
-    });
-    assert.equal(signOut.status, 204);
-    assert.match(String(signOut.headers['set-cookie']), /^__session=; /);
+    const signedOut = await signOut(first, cookie);
+    assert.equal(signedOut.status, 204);
+    assert.match(String(signedOut.headers['set-cookie']), /^__session=; /);
 
     const kept = await page(first, cookie);
     assert.equal(kept.status, 302);
@@ -108,20 +107,15 @@ describe('session re-checks and sign-out (security)', () => {
   });
 
   it('signing out in the same second as signing in still refuses the kept cookie on that instance until it expires', async () => {
-    let clock = Date.now();
-    const provider = new FakeProvider(() => clock);
-    const site = await startTestSite(undefined, { verifier: provider, now: () => clock });
-    sites.push(site);
+    const clock = { now: Date.now() };
+    const { site } = await clockedSite(clock);
     const cookie = await signIn(site, 'same.second@uai.cl');
     assert.equal((await page(site, cookie)).status, 200);
-    const signOut = await rawRequest(site.origin, '/api/session', {
-      method: 'DELETE',
-      headers: { Origin: site.origin, Cookie: cookie },
-    });
-    assert.equal(signOut.status, 204);
-    assert.equal(signOut.headers['clear-site-data'], '"cache"');
+    const signedOut = await signOut(site, cookie);
+    assert.equal(signedOut.status, 204);
+    assert.equal(signedOut.headers['clear-site-data'], '"cache"');
     for (const wait of [0, RECHECK_MS, RECHECK_MS]) {
-      clock += wait;
+      clock.now += wait;
       const kept = await page(site, cookie);
       assert.equal(kept.status, 302);
       assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
@@ -129,24 +123,18 @@ describe('session re-checks and sign-out (security)', () => {
   });
 
   it('sign-outs with junk cookies neither evict nor keep uncached a member’s session, and are rate-limited', async () => {
-    let clock = Date.now();
-    const provider = new FakeProvider(() => clock);
-    const site = await startTestSite(undefined, { verifier: provider, now: () => clock });
-    sites.push(site);
+    const clock = { now: Date.now() };
+    const { provider, site } = await clockedSite(clock);
     const cookie = await signIn(site, 'steady.member@uai.cl');
     assert.equal((await page(site, cookie)).status, 200);
-    clock += RECHECK_MS;
+    clock.now += RECHECK_MS;
     provider.hold();
     const inFlight = page(site, cookie);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const junk = FakeProvider.sessionCookie('steady.member@uai.cl').replace(/\.[\w-]+$/, '.forged');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {
-      const response = await rawRequest(site.origin, '/api/session', {
-        method: 'DELETE',
-        headers: { Origin: site.origin, Cookie: `__session=${junk}` },
-      });
-      statuses.push(response.status);
+      statuses.push((await signOut(site, `__session=${junk}`)).status);
     }
     provider.release();
     assert.equal((await inFlight).status, 200);

@@ -10,18 +10,24 @@ afterEach(async () => {
   site = undefined;
 });
 
+/** A members' page request left waiting at a provider that answers only when released. */
+async function requestHeldAtTheProvider() {
+  const verifier = new FakeProvider();
+  verifier.hold();
+  site = await startTestSite(FIXTURE, { verifier });
+  const inFlight = rawRequest(site.origin, '/docs/guide/', {
+    headers: { Cookie: `__session=${FakeProvider.sessionCookie('ana@uai.cl')}` },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return { verifier, inFlight, started: site };
+}
+
 describe('shutting down on SIGTERM', () => {
   it('stops accepting, finishes the request in flight, then exits', async () => {
-    const verifier = new FakeProvider();
-    verifier.hold();
-    site = await startTestSite(FIXTURE, { verifier });
-    const inFlight = rawRequest(site.origin, '/docs/guide/', {
-      headers: { Cookie: `__session=${FakeProvider.sessionCookie('ana@uai.cl')}` },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { verifier, inFlight, started } = await requestHeldAtTheProvider();
     let exitCode: number | undefined;
-    shutDownGracefully(site.server, 7_000, (code) => (exitCode = code));
-    await assert.rejects(rawRequest(site.origin, '/labs/'), /ECONNREFUSED/);
+    shutDownGracefully(started.server, 7_000, (code) => (exitCode = code));
+    await assert.rejects(rawRequest(started.origin, '/labs/'), /ECONNREFUSED/);
     assert.equal(exitCode, undefined);
     verifier.release();
     assert.equal((await inFlight).status, 200);
@@ -30,14 +36,8 @@ describe('shutting down on SIGTERM', () => {
   });
 
   it('exits within the grace period even when a client keeps a request open', async () => {
-    const verifier = new FakeProvider();
-    verifier.hold();
-    site = await startTestSite(FIXTURE, { verifier });
-    const stuck = rawRequest(site.origin, '/docs/guide/', {
-      headers: { Cookie: `__session=${FakeProvider.sessionCookie('ana@uai.cl')}` },
-    });
+    const { verifier, inFlight: stuck } = await requestHeldAtTheProvider();
     stuck.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
     let exitCode: number | undefined;
     const started = Date.now();
     await new Promise<void>((resolve) =>

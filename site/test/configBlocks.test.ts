@@ -152,6 +152,16 @@ function checkUnit(block: Block, index: number): string | undefined {
   return result.status === 0 && result.output === '' ? undefined : result.output || `exit status ${result.status}`;
 }
 
+/** The message of what a parser throws, or undefined when it parses. */
+function parseError(parse: () => unknown): string | undefined {
+  try {
+    parse();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function check(block: Block, index: number): string | undefined {
   switch (block.lang) {
     case 'nginx':
@@ -159,19 +169,9 @@ function check(block: Block, index: number): string | undefined {
     case 'ini':
       return isUnit(block) ? checkUnit(block, index) : 'an ini block that is not a systemd unit: mark it nocheck';
     case 'yaml':
-      try {
-        yaml.loadAll(block.code);
-        return undefined;
-      } catch (error) {
-        return (error as Error).message;
-      }
+      return parseError(() => yaml.loadAll(block.code));
     case 'json':
-      try {
-        JSON.parse(block.code);
-        return undefined;
-      } catch (error) {
-        return (error as Error).message;
-      }
+      return parseError(() => JSON.parse(block.code));
     case 'python': {
       const result = run('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], block.code);
       return result.status === 0 ? undefined : result.output;

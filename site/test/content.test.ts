@@ -9,8 +9,8 @@ const enDocs = path.join(site, 'docs');
 const esDocs = path.join(site, 'i18n/es/docusaurus-plugin-content-docs/current');
 
 /**
- * The documentation tree: the spec's pages (section 2, "Documentation routes", with `{product}` =
- * Sentinel) and the operations pages an operator needs after installing.
+ * The documentation tree: the product's 44 pages and the operations pages an operator needs
+ * after installing.
  */
 const SPEC_PAGES = [
   'documentation/firebase-auth-setup',
@@ -75,7 +75,7 @@ function read(dir: string, page: string): string {
 }
 
 describe('documentation tree', () => {
-  it('has exactly the spec’s 44 pages and the 7 operations pages in English', () => {
+  it('has exactly the product’s 44 pages and the 7 operations pages in English', () => {
     assert.equal(SPEC_PAGES.length, 51);
     assert.deepEqual(listMarkdown(enDocs).sort(), [...SPEC_PAGES].sort());
   });
@@ -144,7 +144,7 @@ describe('blog', () => {
   const blog = path.join(site, 'blog');
   const posts = readdirSync(blog).filter((name) => existsSync(path.join(blog, name, 'index.md')));
 
-  it('has the two posts of the spec, each at least 500 words of Spanish', () => {
+  it('has the two posts, each at least 500 words of Spanish', () => {
     assert.equal(posts.length, 2);
     for (const post of posts) {
       const text = readFileSync(path.join(blog, post, 'index.md'), 'utf8');

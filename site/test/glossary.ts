@@ -23,6 +23,20 @@ export interface GlossaryEntry {
   example: string;
 }
 
+/**
+ * A page of the Spanish web app: the manual uses the label the reader sees, not the English one.
+ * `english` is the ruled-out label as a regular-expression source.
+ */
+function webAppPage(term: string, en: string, english: string, example: string): GlossaryEntry {
+  return {
+    term,
+    en: `${en} (web app page)`,
+    avoid: new RegExp(`(?<![\\p{L}\\p{N}_-])${english}(?![\\p{L}\\p{N}_])`, 'gu'),
+    reason: 'The Spanish web app names its pages in Spanish; the manual uses the labels the reader sees.',
+    example,
+  };
+}
+
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'sistemas confiables',
@@ -39,41 +53,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       'Reliable is «fiable»: «confiable» already means trustworthy, so the tagline says «responsables, resilientes y fiables».',
     example: 'Sistemas responsables, resilientes y confiables.',
   },
-  {
-    term: 'Panel',
-    en: 'Dashboard (web app page)',
-    avoid: /(?<![\p{L}\p{N}_-])Dashboard(?![\p{L}\p{N}_])/gu,
-    reason: 'The Spanish web app names its pages in Spanish; the manual uses the labels the reader sees.',
-    example: 'Abra el Dashboard.',
-  },
-  {
-    term: 'Alertas',
-    en: 'Alerts (web app page)',
-    avoid: /(?<![\p{L}\p{N}_-])Alerts(?![\p{L}\p{N}_])/gu,
-    reason: 'The Spanish web app names its pages in Spanish.',
-    example: 'Vuelva a la página Alerts.',
-  },
-  {
-    term: 'Detalle de alerta',
-    en: 'Alert detail (web app page)',
-    avoid: /(?<![\p{L}\p{N}_-])Alert ?[Dd]etail(?![\p{L}\p{N}_])/gu,
-    reason: 'The Spanish web app names its pages in Spanish.',
-    example: 'La página Alert detail muestra las notas.',
-  },
-  {
-    term: 'Dispositivos',
-    en: 'Devices (web app page)',
-    avoid: /(?<![\p{L}\p{N}_-])Devices(?![\p{L}\p{N}_])/gu,
-    reason: 'The Spanish web app names its pages in Spanish.',
-    example: 'En la página Devices, el operador elige un dispositivo.',
-  },
-  {
-    term: 'Sensores',
-    en: 'Sensors (web app page)',
-    avoid: /(?<![\p{L}\p{N}_-])Sensors(?![\p{L}\p{N}_])/gu,
-    reason: 'The Spanish web app names its pages in Spanish.',
-    example: 'La página Sensors muestra el estado.',
-  },
+  webAppPage('Panel', 'Dashboard', 'Dashboard', 'Abra el Dashboard.'),
+  webAppPage('Alertas', 'Alerts', 'Alerts', 'Vuelva a la página Alerts.'),
+  webAppPage('Detalle de alerta', 'Alert detail', 'Alert ?[Dd]etail', 'La página Alert detail muestra las notas.'),
+  webAppPage('Dispositivos', 'Devices', 'Devices', 'En la página Devices, el operador elige un dispositivo.'),
+  webAppPage('Sensores', 'Sensors', 'Sensors', 'La página Sensors muestra el estado.'),
   {
     term: 'Configuración',
     en: 'Settings (web app page)',

@@ -112,7 +112,7 @@ let app: FirebaseApp | undefined;
 
 export function createAuthApi(config: FirebaseClientConfig): AuthApi {
   app ??= initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
-  // The spec's persistence order: IndexedDB, then local storage, then session storage.
+  // Persistence order: IndexedDB, then local storage, then session storage (the first the browser offers).
   // No popup resolver here: given one, the SDK fetches Google's iframe loader on every page that
   // starts it. Only the GitHub sign-in needs it, so only that call passes it.
   const auth = initializeAuth(app, {

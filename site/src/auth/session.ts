@@ -2,7 +2,7 @@ import { SESSION_API_PATH } from '@trust/access-policy';
 import { CodedError } from './errors';
 
 /**
- * The spec's token-sync contract: the ID token goes once to the site server, which answers
+ * Token sync: the ID token goes once to the site server, which answers
  * with an HttpOnly session cookie (or 403 for a reader who may not read the docs).
  */
 export async function createServerSession(idToken: string): Promise<void> {

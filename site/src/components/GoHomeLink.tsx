@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate from '@docusaurus/Translate';
 import clsx from 'clsx';
 
-/** The spec's "Go Home" way out of the sign-in, 'Not allowed' and sign-out screens. */
+/** The "Go Home" way out of the sign-in, 'Not allowed' and sign-out screens. */
 export default function GoHomeLink({ isSmall = false }: { isSmall?: boolean }): ReactNode {
   return (
     <Link to="/" className={clsx('button button--primary', isSmall && 'button--sm')}>

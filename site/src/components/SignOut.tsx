@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { describeAuthError } from '../auth/errors';
 
 interface SignOutProps {
-  /** Told the outcome: null on success, the error otherwise (the spec's logout callback). */
+  /** Told the outcome: null on success, the error otherwise. */
   onDone?: (error: unknown) => void;
 }
 

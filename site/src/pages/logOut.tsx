@@ -4,7 +4,7 @@ import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
 import SignOut from '../components/SignOut';
 
-/** The spec's /logOut route: visiting it signs the reader out. */
+/** `/logOut`: visiting it signs the reader out. */
 export default function LogOutPage(): ReactNode {
   return (
     <Layout

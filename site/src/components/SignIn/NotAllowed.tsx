@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { describeAuthError } from '../../auth/errors';
 import styles from './styles.module.css';
 
-/** The spec's 'Not allowed' screen, with a way to verify an unverified address. */
+/** The 'Not allowed' screen, with a way to verify an unverified address. */
 export default function NotAllowed(): ReactNode {
   const { reader, load } = useAuth();
   const [sent, setSent] = useState<'idle' | 'sent' | string>('idle');
@@ -28,7 +28,7 @@ export default function NotAllowed(): ReactNode {
         </Translate>
       </h2>
       <p>
-        <Translate id="auth.notAllowed.message" description="The spec's 'Not allowed' text">
+        <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
           You are not allowed to access this page. Please sign in with your UAI email or Whitelisted email. For more
           information, please contact the administrator.
         </Translate>

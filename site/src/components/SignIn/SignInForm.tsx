@@ -13,7 +13,7 @@ interface SignInFormProps {
 
 type Notice = { kind: 'error' | 'info'; text: string } | null;
 
-/** The spec's sign-in screen: e-mail and password, GitHub, password reset, second factor. */
+/** The sign-in screen: e-mail and password, GitHub, password reset, second factor. */
 export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const { load } = useAuth();
