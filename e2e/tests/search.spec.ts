@@ -224,7 +224,9 @@ function openingSentences(prefix: string): Array<{ url: string; sentence: string
           .replace(/<[^>]+>/g, '')
           .replace(/&[a-z#0-9]+;/gi, ' ')
           .split(/(?<=[.!?])\s/)[0]!
-          .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+          // As a reader would paste it, without the quotes and brackets a query cannot hold.
+          .replace(/["“”«»()[\]`]/g, ' ')
+          .replace(/[.!?:;,]$/, '')
           .replace(/\s+/g, ' ')
           .trim();
         const url = `/${path.relative(membersDir, dir).split(path.sep).join('/')}`;

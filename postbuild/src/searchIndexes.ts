@@ -57,6 +57,23 @@ function listingPage(html: string): string {
   );
 }
 
+/** A page's own text begins in Docusaurus's Markdown container (a doc's, or a blog post's). */
+const MARKDOWN_START = /theme-doc-markdown|id="?__blog-post-container/;
+/** How much more a page's opening paragraph counts than the rest of its text (a heading counts 7). */
+export const LEAD_WEIGHT = 10;
+
+/**
+ * Marks the first paragraph of a page's own text as weightier: it says what the page is about, so
+ * a query made of its words finds that page before a more general one that shares them.
+ */
+export function weightLeadParagraph(html: string): string {
+  const start = html.search(MARKDOWN_START);
+  if (start === -1) return html;
+  const paragraph = html.indexOf('<p>', start);
+  if (paragraph === -1) return html;
+  return `${html.slice(0, paragraph)}<p data-pagefind-weight="${LEAD_WEIGHT}">${html.slice(paragraph + 3)}`;
+}
+
 export interface SearchIndexSpec {
   /** Folder whose pages are indexed (`public/` or `members/`). */
   siteDir: string;
@@ -88,7 +105,10 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
     for await (const relative of indexedPages(siteDir)) {
       const url = `/${relative.replace(/index\.html$/, '')}`;
       const content = await readFile(path.join(siteDir, relative), 'utf8');
-      const added = await index.addHTMLFile({ url, content: isBlogListing(content) ? listingPage(content) : content });
+      const added = await index.addHTMLFile({
+        url,
+        content: isBlogListing(content) ? listingPage(content) : weightLeadParagraph(content),
+      });
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       count += 1;
     }

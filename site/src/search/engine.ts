@@ -99,6 +99,9 @@ function withoutTrailingSlash(url: string): string {
   return /^\/([a-z]{2}\/)?(#|$)/.test(url) ? url : url.replace(/\/(?=$|#)/, '');
 }
 
+/** From how many words a query is also looked up as an exact phrase. */
+const PHRASE_WORDS = 5;
+
 export async function search(
   query: string,
   { includeMembers, limit }: { includeMembers: boolean; limit: number },
@@ -106,8 +109,21 @@ export async function search(
   const trimmed = query.trim();
   if (!trimmed) return [];
   const pagefind = await loadEngine(includeMembers);
-  const found = await pagefind.search(trimmed);
-  const data = await Promise.all((found?.results ?? []).slice(0, limit).map((result) => result.data()));
+  // A query of several words may be a sentence copied from a page: pages holding it word for word
+  // come first. Ranked on its words alone, a shorter or more general page sharing them can win,
+  // the more so as the public and members' indexes weigh words each by their own statistics.
+  const isSentence = trimmed.split(/\s+/).length >= PHRASE_WORDS && !trimmed.includes('"');
+  const [exact, found] = await Promise.all([
+    isSentence ? pagefind.search(`"${trimmed}"`) : null,
+    pagefind.search(trimmed),
+  ]);
+  const seen = new Set<string>();
+  const results = [...(exact?.results ?? []), ...(found?.results ?? [])].filter((result) => {
+    if (seen.has(result.id)) return false;
+    seen.add(result.id);
+    return true;
+  });
+  const data = await Promise.all(results.slice(0, limit).map((result) => result.data()));
   return data
     .map((page) => {
       const best =
