@@ -1,9 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 4173);
-/** The Hosting stand-in and the two server instances behind it (the production shape). */
-const hostingPort = port + 1;
-const instancePorts = [port + 2, port + 3];
+import { E2E_PORT as port, HOSTING_PORT as hostingPort, INSTANCE_PORTS as instancePorts } from './ports';
 const hostingOrigin = `http://localhost:${hostingPort}`;
 const chromiumArgs = [
   '--no-sandbox',
@@ -31,19 +27,21 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
+  // Projects choose their tests by tag: `@hosting` runs in the browser and again through the
+  // Hosting stand-in, `@hosting-only` only there, `@no-browser` checks the build without one.
   projects: [
     {
       name: 'chromium',
-      testIgnore: /hosting\.security\.spec/,
+      grepInvert: /@hosting-only|@no-browser/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       // The sign-in outcomes and the leak check again, through Hosting in front of Cloud Run.
       name: 'hosting',
-      testMatch: /(members|leak\.security|hosting\.security)\.spec/,
-      grep: /signed-out reader asking|reads the page asked for|sees Not allowed with the form|second-factor|leak check|stand-in/,
+      grep: /@hosting/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: hostingOrigin },
     },
+    { name: 'build checks', grep: /@no-browser/ },
   ],
   webServer: [
     {

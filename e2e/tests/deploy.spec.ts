@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { BUNDLE_PORT } from '../ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'site/dist');
@@ -20,7 +21,7 @@ interface Hosting {
   rewrites: { source: string; run?: { serviceId: string; region: string } }[];
 }
 
-test.describe('deployment files (security)', () => {
+test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
   test('the Hosting public folder holds no documentation, and the documentation goes to Cloud Run', () => {
     const { hosting } = JSON.parse(readFileSync(path.join(dist, 'firebase.json'), 'utf8')) as { hosting: Hosting };
     const publicDir = path.join(dist, hosting.public);
@@ -57,7 +58,7 @@ function runtimeCopies(): { from: string; to: string }[] {
   });
 }
 
-test.describe('deploy bundle', () => {
+test.describe('deploy bundle', { tag: '@no-browser' }, () => {
   test.setTimeout(240_000);
 
   test('exactly what the Dockerfile copies, installed without dev dependencies, serves the site', async () => {
@@ -83,7 +84,7 @@ test.describe('deploy bundle', () => {
       expect(existsSync(path.join(scratch, 'node_modules/typescript'))).toBe(false);
       // The search indexes are built after the site build, not at run time: no indexer in the image.
       expect(existsSync(path.join(scratch, 'node_modules/pagefind'))).toBe(false);
-      const port = 4300 + Math.floor(Math.random() * 500);
+      const port = BUNDLE_PORT;
       server = spawn(process.execPath, ['server/dist/main.js'], {
         cwd: scratch,
         env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1' },

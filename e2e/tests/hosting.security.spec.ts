@@ -54,7 +54,7 @@ async function idTokenOf(email: string): Promise<string> {
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-test.describe('behind the Hosting stand-in, two instances (security)', () => {
+test.describe('behind the Hosting stand-in, two instances (security)', { tag: '@hosting-only' }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test('40 bad sign-ins from one client get 429; another client signs in, and its session works on both instances', async ({

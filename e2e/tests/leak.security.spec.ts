@@ -79,7 +79,7 @@ function leaksIn(text: string): Secret[] {
   return secrets.filter((secret) => normalized.includes(secret.phrase));
 }
 
-test.describe('leak check (security)', () => {
+test.describe('leak check (security)', { tag: '@hosting' }, () => {
   test('finds enough restricted text to look for, in both locales', () => {
     expect(new Set(pageSecrets.map((secret) => secret.page.split('/')[0])).size).toBe(2);
     expect(pageSecrets.length).toBeGreaterThan(250);

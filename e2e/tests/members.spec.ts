@@ -22,43 +22,47 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
   const text = SIGN_IN_TEXT[locale];
 
   test.describe(`members' documentation (${locale})`, () => {
-    test('a signed-out reader asking for a docs page gets the sign-in form, not the page', async ({ page }) => {
-      const response = await page.goto(docs.path);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveURL(
-        new RegExp(`${locale === 'es' ? '/es' : ''}/signin\\?next=${encodeURIComponent(docs.path)}$`),
-      );
-      await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
-      await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('type', 'email');
-      await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('required', '');
-      await expect(page.getByLabel(text.password, { exact: true })).toHaveAttribute('required', '');
-      await expect(page.getByRole('button', { name: text.github })).toBeVisible();
-    });
+    test(
+      'a signed-out reader asking for a docs page gets the sign-in form, not the page',
+      { tag: '@hosting' },
+      async ({ page }) => {
+        const response = await page.goto(docs.path);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveURL(
+          new RegExp(`${locale === 'es' ? '/es' : ''}/signin\\?next=${encodeURIComponent(docs.path)}$`),
+        );
+        await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+        await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('type', 'email');
+        await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('required', '');
+        await expect(page.getByLabel(text.password, { exact: true })).toHaveAttribute('required', '');
+        await expect(page.getByRole('button', { name: text.github })).toBeVisible();
+      },
+    );
 
     for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.phone)) {
       const isAllowed = ALLOWED.has(account.email);
-      test(`${account.role} (${account.email}) ${isAllowed ? 'reads the page asked for' : 'sees Not allowed with the form'}`, async ({
-        page,
-        consoleErrors,
-      }) => {
-        if (!isAllowed) consoleErrors.allow(REFUSED_SESSION);
-        await page.goto(docs.path);
-        await waitForHydration(page);
-        await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
-        if (isAllowed) {
-          await expect(page).toHaveURL(new RegExp(`${docs.path}$`));
-          await expect(page.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
-          await expect(page.getByTestId('account-email')).toHaveText(account.email);
-        } else {
-          await expect(page.getByText(text.notAllowed)).toBeVisible();
-          await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
-          await expect(page.getByRole('link', { name: locale === 'es' ? 'Ir al inicio' : 'Go Home' })).toHaveAttribute(
-            'href',
-            locale === 'es' ? '/es/' : '/',
-          );
-          expect((await page.request.get(docs.path, { maxRedirects: 0 })).status()).toBe(302);
-        }
-      });
+      test(
+        `${account.role} (${account.email}) ${isAllowed ? 'reads the page asked for' : 'sees Not allowed with the form'}`,
+        { tag: '@hosting' },
+        async ({ page, consoleErrors }) => {
+          if (!isAllowed) consoleErrors.allow(REFUSED_SESSION);
+          await page.goto(docs.path);
+          await waitForHydration(page);
+          await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
+          if (isAllowed) {
+            await expect(page).toHaveURL(new RegExp(`${docs.path}$`));
+            await expect(page.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
+            await expect(page.getByTestId('account-email')).toHaveText(account.email);
+          } else {
+            await expect(page.getByText(text.notAllowed)).toBeVisible();
+            await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
+            await expect(
+              page.getByRole('link', { name: locale === 'es' ? 'Ir al inicio' : 'Go Home' }),
+            ).toHaveAttribute('href', locale === 'es' ? '/es/' : '/');
+            expect((await page.request.get(docs.path, { maxRedirects: 0 })).status()).toBe(302);
+          }
+        },
+      );
     }
 
     test('a member sees the page the server sent before any script runs: no overlay, nothing hidden', async ({
@@ -98,7 +102,7 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
   });
 }
 
-test('the second-factor account gets in with its SMS code', async ({ page, consoleErrors }) => {
+test('the second-factor account gets in with its SMS code', { tag: '@hosting' }, async ({ page, consoleErrors }) => {
   // The emulator does not implement the reCAPTCHA Enterprise config lookup the SDK tries first.
   consoleErrors.allow(/status of 501 \(Not Implemented\).*recaptchaConfig/);
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.phone)!;
