@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier.js';
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
@@ -27,14 +28,18 @@ interface TokenOptions {
 
 type Kind = 'id-token' | 'session-cookie';
 
-const SIGNATURE = Buffer.from('signed by the fake provider').toString('base64url');
+/** Each token's own signature, as a real one differs from token to token. */
+const sign = (header: string, payload: string) =>
+  createHash('sha256').update(`fake provider:${header}.${payload}`).digest('base64url');
 const HEADER = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'fake', typ: 'JWT' })).toString('base64url');
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 function forge(kind: Kind, email: string, { verified = true, authTime = Math.floor(Date.now() / 1000) }: TokenOptions) {
-  const payload = { aud: kind, sub: email, email, email_verified: verified, auth_time: authTime };
-  return `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${SIGNATURE}`;
+  const payload = Buffer.from(
+    JSON.stringify({ aud: kind, sub: email, email, email_verified: verified, auth_time: authTime }),
+  ).toString('base64url');
+  return `${HEADER}.${payload}.${sign(HEADER, payload)}`;
 }
 
 /**
@@ -106,7 +111,8 @@ export class FakeProvider implements IdentityVerifier {
     // Read before any check, as the SDK does: a `null` payload throws its uncoded TypeError.
     const audience = payload.aud;
     if (!header.kid) throw coded('No "kid" claim.', 'auth/argument-error');
-    if (parts[2] !== SIGNATURE || audience !== kind) throw coded('Invalid signature.', 'auth/argument-error');
+    if (parts[2] !== sign(parts[0]!, parts[1]!) || audience !== kind)
+      throw coded('Invalid signature.', 'auth/argument-error');
     const email = String(payload.email);
     const uid = String(payload.sub);
     this.account(uid, { email, emailVerified: payload.email_verified === true });
@@ -138,10 +144,10 @@ export class FakeProvider implements IdentityVerifier {
     this.#decode(idToken, 'id-token');
     await this.#network();
     this.sessionCookieCalls += 1;
-    const [header, payload, signature] = idToken.split('.');
+    const [header, payload] = idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const session = Buffer.from(JSON.stringify({ ...claims, aud: 'session-cookie' })).toString('base64url');
-    return `${header}.${session}.${signature}`;
+    return `${header}.${session}.${sign(header!, session)}`;
   }
 
   async verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {

@@ -143,4 +143,24 @@ describe('session re-checks and sign-out (security)', () => {
     assert.equal(provider.revocationChecks, checks, 'the re-check under way was cached');
     assert.deepEqual(statuses, [...Array<number>(10).fill(204), 429, 429]);
   });
+
+  it('a cookie that only ends like a cached one is never taken for it, nor evicts it, even in an outage', async () => {
+    const clock = { now: Date.now() };
+    const { provider, site } = await clockedSite(clock);
+    const cookie = await signIn(site, 'ana.torres@uai.cl');
+    assert.equal((await page(site, cookie)).status, 200);
+    const signature = cookie.slice(cookie.lastIndexOf('.') + 1);
+    const other = FakeProvider.sessionCookie('visitor@uai.cl');
+    const lookAlike = `__session=${other.slice(0, other.lastIndexOf('.') + 1)}${signature}`;
+    assert.equal(lookAlike.slice(-48), cookie.slice(-48));
+    assert.equal((await page(site, lookAlike)).status, 302);
+    const checks = provider.revocationChecks;
+    assert.equal((await page(site, cookie)).status, 200);
+    assert.equal(provider.revocationChecks, checks, 'the member’s cached session is still cached');
+    clock.now += RECHECK_MS;
+    provider.mode = { kind: 'refuse' };
+    assert.equal((await page(site, cookie)).status, 200, 'the member rides out the outage');
+    const duringOutage = await page(site, lookAlike);
+    assert.equal(duringOutage.status, 302);
+  });
 });

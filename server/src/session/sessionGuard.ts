@@ -4,6 +4,8 @@ import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from '.
 export type SessionCheck = { kind: 'allowed'; identity: VerifiedIdentity } | { kind: 'none' } | { kind: 'unavailable' };
 
 interface CachedSession {
+  /** The whole cookie: the key is only its end, so a hit is confirmed against this. */
+  cookie: string;
   /** The answer itself, so a cache hit allocates nothing. */
   answer: { kind: 'allowed'; identity: VerifiedIdentity };
   expiresAtMs: number;
@@ -12,12 +14,18 @@ interface CachedSession {
 
 const MAX_CACHED = 10_000;
 
+/** How much of a cookie's end keys the caches: part of its signature, as good as random. */
+const KEY_LENGTH = 48;
+
 /**
- * Cache keys are the cookie values themselves. Hashing them (as first planned) cost about 12 µs
- * a request under load with Node 20's OpenSSL 3, more than the whole lock's budget; the value is
- * in this process's memory for each request anyway and the cache never leaves it.
+ * Cache keys are the last characters of the cookie, not a digest (SHA-256 cost about 12 µs a
+ * request under load with Node 20's OpenSSL 3, more than the whole lock's budget) nor the whole
+ * cookie (V8 hashes a Map key's every character, and a session cookie is about 1 KB: 4 % of a
+ * members' request in a profile). A hit is confirmed against the whole cookie, so a cookie that
+ * merely ends the same way is never taken for another; a sign-out refused by key refuses such a
+ * look-alike too, which fails closed.
  */
-const keyOf = (cookie: string) => cookie;
+const keyOf = (cookie: string) => (cookie.length > KEY_LENGTH ? cookie.slice(-KEY_LENGTH) : cookie);
 
 /**
  * Decides whether a session cookie belongs to an allowed reader. Good results are kept by
@@ -58,7 +66,7 @@ export class SessionGuard {
     const key = keyOf(cookie);
     if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return { kind: 'none' };
     const cached = this.#cache.get(key);
-    if (!cached) return undefined;
+    if (!cached || cached.cookie !== cookie) return undefined;
     const now = this.now();
     if (now >= cached.expiresAtMs) {
       this.#cache.delete(key);
@@ -73,12 +81,13 @@ export class SessionGuard {
     // Firebase session cookies are JWTs: anything else is not worth a call to the provider.
     if (!/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
     const key = keyOf(cookie);
-    const pending = this.#pending.get(key);
+    // Checks under way are keyed by the whole cookie: a look-alike must not share another's answer.
+    const pending = this.#pending.get(cookie);
     if (pending) return pending;
     const checking = this.#verify(cookie, key).finally(() => {
-      if (this.#pending.get(key) === checking) this.#pending.delete(key);
+      if (this.#pending.get(cookie) === checking) this.#pending.delete(cookie);
     });
-    this.#pending.set(key, checking);
+    this.#pending.set(cookie, checking);
     return checking;
   }
 
@@ -92,7 +101,7 @@ export class SessionGuard {
       // A fault in this server is neither a signed-out reader nor an outage to ride out.
       if (failure === 'unexpected') throw error;
       if (failure === 'invalid-credential') {
-        this.#cache.delete(key);
+        this.#forgetCached(cookie, key);
         return { kind: 'none' };
       }
       // The provider cannot be asked: a session verified before (its signature and expiry were
@@ -100,7 +109,7 @@ export class SessionGuard {
       const cached = this.#cache.get(key);
       const later = this.now();
       if (
-        cached &&
+        cached?.cookie === cookie &&
         later < cached.expiresAtMs &&
         later - cached.revocationCheckedAt < this.revocationCheckMs + this.outageGraceMs
       )
@@ -108,13 +117,18 @@ export class SessionGuard {
       return { kind: 'unavailable' };
     }
     if (!isAllowedReader(identity, this.policy) || this.#isSignedOut(key)) {
-      this.#cache.delete(key);
+      this.#forgetCached(cookie, key);
       return { kind: 'none' };
     }
     if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
     const answer = { kind: 'allowed' as const, identity };
-    this.#cache.set(key, { answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
+    this.#cache.set(key, { cookie, answer, expiresAtMs: identity.expiresAt * 1000, revocationCheckedAt: now });
     return answer;
+  }
+
+  /** Drops a cached answer, but only this cookie's: a look-alike must not evict another's. */
+  #forgetCached(cookie: string, key: string): void {
+    if (this.#cache.get(key)?.cookie === cookie) this.#cache.delete(key);
   }
 
   #isSignedOut(key: string): boolean {
@@ -131,6 +145,6 @@ export class SessionGuard {
     if (this.#signedOut.size >= MAX_CACHED) this.#signedOut.delete(this.#signedOut.keys().next().value!);
     this.#signedOut.set(key, expiresAtMs);
     this.#cache.delete(key);
-    this.#pending.delete(key);
+    this.#pending.delete(cookie);
   }
 }
