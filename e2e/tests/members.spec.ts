@@ -32,6 +32,8 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
           new RegExp(`${locale === 'es' ? '/es' : ''}/signin\\?next=${encodeURIComponent(docs.path)}$`),
         );
         await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+        const centre = locale === 'es' ? 'Centro de Sistemas Confiables UAI' : 'UAI Trustworthy Systems Centre';
+        await expect(page.locator('section').getByText(centre, { exact: true })).toBeVisible();
         await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('type', 'email');
         await expect(page.getByLabel(text.email, { exact: true })).toHaveAttribute('required', '');
         await expect(page.getByLabel(text.password, { exact: true })).toHaveAttribute('required', '');

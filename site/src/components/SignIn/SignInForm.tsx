@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import { useAuth } from '../../auth/AuthProvider';
 import { CodedError, describeAuthError } from '../../auth/errors';
 import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
@@ -15,7 +16,8 @@ type Notice = { kind: 'error' | 'info'; text: string } | null;
 
 /** The sign-in screen: e-mail and password, GitHub, password reset, second factor. */
 export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
-  const { siteConfig } = useDocusaurusContext();
+  const { i18n } = useDocusaurusContext();
+  const identity = useSiteIdentity();
   const { load } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -79,7 +81,7 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
 
   return (
     <section className={styles.card} aria-labelledby="sign-in-title">
-      <p className={styles.centre}>{siteConfig.title}</p>
+      <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <h2 id="sign-in-title">
         <Translate id="auth.signIn.title" description="Heading of the sign-in form">
           Sign in to your account
