@@ -29,7 +29,7 @@ export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployCo
  * the answers of rewrites too, and a pattern that also matched `/docs/assets/…` would make the
  * CDN keep members' chunks (and the 401s at their paths) for a year.
  */
-export const PUBLIC_HASHED_ASSET = `^(?:${LOCALE_PREFIXES.filter(Boolean).join('|')})?/assets/.*[.-][0-9a-f]{8,}\\.[a-z0-9]+$`;
+const PUBLIC_HASHED_ASSET = `^(?:${LOCALE_PREFIXES.filter(Boolean).join('|')})?/assets/.*[.-][0-9a-f]{8,}\\.[a-z0-9]+$`;
 
 interface HeaderRule {
   source?: string;

@@ -60,7 +60,7 @@ function listingPage(html: string): string {
 /** A page's own text begins in Docusaurus's Markdown container (a doc's, or a blog post's). */
 const MARKDOWN_START = /theme-doc-markdown|id="?__blog-post-container/;
 /** How much more a page's opening paragraph counts than the rest of its text (a heading counts 7). */
-export const LEAD_WEIGHT = 10;
+const LEAD_WEIGHT = 10;
 
 /**
  * Marks the first paragraph of a page's own text as weightier: it says what the page is about, so

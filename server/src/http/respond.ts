@@ -155,8 +155,26 @@ export class Responder {
       headers,
     }: { status: number; body: Buffer; contentType: string | null; cache: CacheClass; headers?: ExtraHeaders },
   ): void {
-    const list = [...this.#base];
-    if (contentType) list.push('Content-Type', contentType);
+    this.#write(
+      req,
+      res,
+      status,
+      body,
+      [...this.#base, ...(contentType ? ['Content-Type', contentType] : [])],
+      cache,
+      headers,
+    );
+  }
+
+  #write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: Buffer,
+    list: Array<string | number | string[]>,
+    cache: CacheClass,
+    headers: ExtraHeaders | undefined,
+  ): void {
     list.push('Content-Length', body.length, 'Cache-Control', BODY_CACHE_CONTROL[cache]);
     flatten(headers, list);
     res.writeHead(status, list);
@@ -207,10 +225,6 @@ export class Responder {
    * headers, the site's security headers but its CSP, and never kept by a shared cache.
    */
   relayed(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: ExtraHeaders): void {
-    const list = [...this.#relayBase];
-    flatten(headers, list);
-    list.push('Content-Length', body.length, 'Cache-Control', BODY_CACHE_CONTROL['no-store']);
-    res.writeHead(status, list);
-    res.end(req.method === 'HEAD' || body.length === 0 ? undefined : body);
+    this.#write(req, res, status, body, [...this.#relayBase], 'no-store', headers);
   }
 }

@@ -55,10 +55,6 @@ export function classifyFailure(error: unknown): VerificationFailure {
   return code.startsWith('auth/') ? 'invalid-credential' : 'unexpected';
 }
 
-export function isInvalidCredentialError(error: unknown): boolean {
-  return classifyFailure(error) === 'invalid-credential';
-}
-
 export function isProviderFailure(error: unknown): boolean {
   return classifyFailure(error) === 'provider-failure';
 }
