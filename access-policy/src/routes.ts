@@ -8,6 +8,13 @@ import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix } from './locales.
 /** The token-sync API: POST opens a session, GET reads it, DELETE ends it. */
 export const SESSION_API_PATH = '/api/session';
 
+/**
+ * Finishing an e-mail-link sign-in: the server ends any password on the account and every
+ * earlier session (someone may have created the account with this address and a password of
+ * their own before its owner proved the mailbox), and answers with a token to sign in again with.
+ */
+export const EMAIL_LINK_API_PATH = `${SESSION_API_PATH}/email-link`;
+
 /** The public page where readers sign in, without its locale prefix. */
 export const SIGN_IN_PATH = '/signin';
 
@@ -42,6 +49,7 @@ export const LOCALIZED_MACHINERY_PATHS: readonly string[] = LOCALES.flatMap((loc
 export const SERVER_ROUTES: readonly string[] = [
   ...MEMBERS_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/**`]),
   SESSION_API_PATH,
+  EMAIL_LINK_API_PATH,
 ];
 
 /** The project id the local Auth emulator runs under (a `demo-` id needs no real project). */

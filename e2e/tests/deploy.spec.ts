@@ -34,6 +34,7 @@ test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
       '/es/docs',
       '/es/docs/**',
       '/api/session',
+      '/api/session/email-link',
     ]);
     for (const rule of hosting.rewrites)
       expect(rule.run).toEqual({ serviceId: 'trustworthy-site', region: 'southamerica-west1' });

@@ -17,7 +17,7 @@ const hosting = hostingConfig(deploy, TEST_CSP);
 const rewriteOf = (urlPath: string) => hosting.rewrites.find((rule) => configMatcher(urlPath, rule))?.run;
 
 describe('firebase.json for Hosting (security)', () => {
-  it('sends every documentation path of both locales and /api/session to the Cloud Run service', () => {
+  it('sends every documentation path of both locales and the session API to the Cloud Run service', () => {
     for (const urlPath of [
       '/docs',
       '/docs/',
@@ -29,9 +29,18 @@ describe('firebase.json for Hosting (security)', () => {
       '/es/docs/IntrusionSentinel/architecture',
       '/es/docs/assets/js/content.89abcdef.js',
       '/api/session',
+      '/api/session/email-link',
     ])
       assert.deepEqual(rewriteOf(urlPath), deploy, urlPath);
-    for (const urlPath of ['/', '/labs/', '/es/blog/', '/signin', '/docsx', '/assets/js/main.0123abcd.js'])
+    for (const urlPath of [
+      '/',
+      '/labs/',
+      '/es/blog/',
+      '/signin',
+      '/docsx',
+      '/api/sessionx',
+      '/assets/js/main.0123abcd.js',
+    ])
       assert.equal(rewriteOf(urlPath), undefined, urlPath);
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   DEFAULT_LOCALE,
   LOCALES,
+  EMAIL_LINK_API_PATH,
   SESSION_API_PATH,
   isRestrictedNormalizedPath,
   localeOfPath,
@@ -99,7 +100,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const handle: RequestHandler = (req, res) => {
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
-    if (normalized.path === SESSION_API_PATH) return handleSession(req, res);
+    if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)
+      return handleSession(req, res, normalized.path);
     if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) return proxyAuthHandler(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return respond.text(req, res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });

@@ -18,12 +18,16 @@ export interface FakeAccount {
   disabled: boolean;
   /** Whole seconds, as Firebase keeps `tokensValidAfterTime`: sessions signed in earlier are revoked. */
   validSinceSeconds: number;
+  /** The account's password, when it has one the test knows of. */
+  password: string | null;
 }
 
 interface TokenOptions {
   verified?: boolean;
   /** Seconds since the epoch. */
   authTime?: number;
+  /** `firebase.sign_in_provider`: `password` unless said otherwise. */
+  provider?: string;
 }
 
 type Kind = 'id-token' | 'session-cookie';
@@ -35,9 +39,20 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'fake', typ: 'JWT
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
-function forge(kind: Kind, email: string, { verified = true, authTime = Math.floor(Date.now() / 1000) }: TokenOptions) {
+function forge(
+  kind: Kind,
+  email: string,
+  { verified = true, authTime = Math.floor(Date.now() / 1000), provider = 'password' }: TokenOptions,
+) {
   const payload = Buffer.from(
-    JSON.stringify({ aud: kind, sub: email, email, email_verified: verified, auth_time: authTime }),
+    JSON.stringify({
+      aud: kind,
+      sub: email,
+      email,
+      email_verified: verified,
+      auth_time: authTime,
+      firebase: { sign_in_provider: provider },
+    }),
   ).toString('base64url');
   return `${HEADER}.${payload}.${sign(HEADER, payload)}`;
 }
@@ -86,7 +101,7 @@ export class FakeProvider implements IdentityVerifier {
   account(uid: string, firstSeen: Partial<FakeAccount> = {}): FakeAccount {
     let account = this.accounts.get(uid);
     if (!account) {
-      account = { email: uid, emailVerified: true, disabled: false, validSinceSeconds: 0, ...firstSeen };
+      account = { email: uid, emailVerified: true, disabled: false, validSinceSeconds: 0, password: null, ...firstSeen };
       this.accounts.set(uid, account);
     }
     return account;
@@ -122,6 +137,7 @@ export class FakeProvider implements IdentityVerifier {
       emailVerified: payload.email_verified === true,
       authTime: Number(payload.auth_time),
       expiresAt: Math.floor(this.now() / 1000) + 3600,
+      signInProvider: String((payload.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider),
     };
   }
 
@@ -161,5 +177,18 @@ export class FakeProvider implements IdentityVerifier {
   async revokeSessions(uid: string): Promise<void> {
     await this.#network();
     this.account(uid).validSinceSeconds = Math.floor(this.now() / 1000);
+  }
+
+  /** Custom tokens handed out, newest last: a test signs in with one through `idToken`. */
+  readonly customTokens: { uid: string; token: string }[] = [];
+
+  async reissueWithoutPassword(uid: string): Promise<string> {
+    await this.#network();
+    const account = this.account(uid);
+    account.password = null;
+    account.validSinceSeconds = Math.floor(this.now() / 1000);
+    const token = `custom-token-${this.customTokens.length + 1}`;
+    this.customTokens.push({ uid, token });
+    return token;
   }
 }

@@ -34,7 +34,11 @@ describe('/api/session (security)', () => {
       const response = await post(site.origin, FakeProvider.idToken(email, { verified }));
       assert.equal(response.status, 403, email);
       assert.equal(response.headers['set-cookie'], undefined, email);
-      assert.deepEqual(JSON.parse(response.body.toString()), { error: 'not-allowed' });
+      assert.deepEqual(JSON.parse(response.body.toString()), {
+        error: 'not-allowed',
+        email,
+        reason: verified ? 'not-admitted' : 'unverified',
+      });
     }
   });
 

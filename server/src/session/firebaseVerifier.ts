@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cert, applicationDefault, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config.js';
@@ -10,6 +11,7 @@ function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     emailVerified: decoded.email_verified === true,
     authTime: decoded.auth_time,
     expiresAt: decoded.exp,
+    signInProvider: decoded.firebase.sign_in_provider,
   };
 }
 
@@ -51,5 +53,12 @@ export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
       return checkRevoked ? asAccountIsNow(decoded, await auth.getUser(decoded.uid)) : toIdentity(decoded);
     },
     revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
+    async reissueWithoutPassword(uid) {
+      // A password change bumps the account's valid-since time itself; the explicit revocation
+      // makes sure of it whatever the backend does, before the new token is minted.
+      await auth.updateUser(uid, { password: randomBytes(32).toString('base64url') });
+      await auth.revokeRefreshTokens(uid);
+      return auth.createCustomToken(uid);
+    },
   };
 }

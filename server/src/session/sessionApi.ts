@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Responder } from '../http/respond.js';
 import type { Logger } from '../logging.js';
-import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import { EMAIL_LINK_API_PATH, isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
 import {
   LEGACY_SESSION_COOKIE,
@@ -13,7 +13,7 @@ import {
 } from './cookies.js';
 import type { FailureLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { classifyFailure, type IdentityVerifier } from './verifier.js';
+import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
 
 /** Bodies are not used by this API; anything larger than this is refused unread. */
 const MAX_BODY_BYTES = 1024;
@@ -89,6 +89,7 @@ export interface SessionApiDeps {
 /**
  * `/api/session`, the token-sync contract: POST exchanges a fresh ID token of an allowed reader
  * for an HttpOnly session cookie; GET tells whether the cookie is still good; DELETE clears it.
+ * `/api/session/email-link` (POST) secures an account after an e-mail-link sign-in.
  * Failures answer with a generic code and no detail from the provider.
  */
 export function createSessionApi({
@@ -101,17 +102,28 @@ export function createSessionApi({
   logger,
   now = Date.now,
 }: SessionApiDeps) {
-  async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+  /**
+   * The checks both ways of opening a session share: the site's own origin, a token that
+   * verifies, an allowed reader, a recent sign-in. Answers the request itself and resolves to
+   * null when any fails.
+   */
+  async function admit(
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ token: string; identity: VerifiedIdentity } | null> {
+    if (!isSameOrigin(req, config.publicOrigin)) {
+      respond.json(req, res, 403, { error: 'cross-origin' });
+      return null;
+    }
     const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
     // A client over its limit is refused only what fails: a valid token is let through, so one
     // reader guessing behind the university's NAT does not lock out everyone else behind it.
     const refuse = (error: string) => {
       const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
-      return wait > 0
-        ? respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) })
-        : respond.json(req, res, 401, { error });
+      if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
+      else respond.json(req, res, 401, { error });
+      return null;
     };
     const token = bearerToken(req);
     if (!token) return refuse('missing-token');
@@ -121,18 +133,33 @@ export function createSessionApi({
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'provider-failure') return respond.json(req, res, 503, { error: 'unavailable' });
-      return refuse('invalid-token');
+      if (failure === 'invalid-credential') return refuse('invalid-token');
+      respond.json(req, res, 503, { error: 'unavailable' });
+      return null;
     }
     // A genuine identity that is not allowed is an honest refusal, not guessing: not counted. It
     // is said before the freshness of the sign-in, which only matters for opening a session: the
-    // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed'.
+    // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed',
+    // with the address seen and whether only its verification is missing.
     if (!isAllowedReader(identity, policy)) {
-      return respond.json(req, res, 403, { error: 'not-allowed' });
+      respond.json(req, res, 403, {
+        error: 'not-allowed',
+        email: identity.email ?? null,
+        reason: identity.emailVerified ? 'not-admitted' : 'unverified',
+      });
+      return null;
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
-      return respond.json(req, res, 401, { error: 'stale-sign-in' });
+      respond.json(req, res, 401, { error: 'stale-sign-in' });
+      return null;
     }
+    return { token, identity };
+  }
+
+  async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const admitted = await admit(req, res);
+    if (!admitted) return;
+    const { token } = admitted;
     let cookie: string;
     try {
       cookie = await verifier.createSessionCookie(token, config.session.maxAgeMs);
@@ -150,6 +177,38 @@ export function createSessionApi({
         ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
       ],
     });
+  }
+
+  /**
+   * After an e-mail-link sign-in. Firebase adds the link's proof to an account that already has
+   * the address, keeping a password someone else may have set on it before the owner verified
+   * it; with this password that someone would go on signing in, now as a verified member. So
+   * the account's password and every earlier session end here, and the browser signs in again
+   * with the custom token this answers (its own token is revoked with the rest), then opens its
+   * session as usual. Only a password-provider sign-in (which an e-mail link is) may ask.
+   */
+  async function finishEmailLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const admitted = await admit(req, res);
+    if (!admitted) return;
+    const { identity } = admitted;
+    if (identity.signInProvider !== 'password')
+      return respond.json(req, res, 400, { error: 'not-an-email-link-sign-in' });
+    let customToken: string;
+    try {
+      customToken = await verifier.reissueWithoutPassword(identity.uid);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      return failure === 'invalid-credential'
+        ? respond.json(req, res, 401, { error: 'invalid-token' })
+        : respond.json(req, res, 503, { error: 'unavailable' });
+    }
+    guard.revokeAccount(identity.uid, now());
+    logger.info(
+      { event: 'email-link-secured', uid: identity.uid },
+      'E-mail-link sign-in: password and earlier sessions ended',
+    );
+    respond.json(req, res, 200, { customToken });
   }
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -202,12 +261,16 @@ export function createSessionApi({
     respond.json(req, res, 204, null, cleared);
   }
 
-  return async function handleSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handleSession(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
       return respond.json(req, res, 413, { error: 'body-too-large' }, { Connection: 'close' });
     }
     req.resume();
+    if (path === EMAIL_LINK_API_PATH) {
+      if (req.method === 'POST') return finishEmailLink(req, res);
+      return respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
+    }
     if (req.method === 'POST') return create(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return read(req, res);
     if (req.method === 'DELETE') return remove(req, res);

@@ -47,6 +47,8 @@ export class SessionGuard {
    * its older answer.
    */
   readonly #signedOut = new Map<string, number>();
+  /** Accounts whose sessions this instance revoked, with the second it did so. */
+  readonly #revoked = new Map<string, number>();
 
   constructor(
     private readonly verifier: IdentityVerifier,
@@ -116,7 +118,7 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    if (!isAllowedReader(identity, this.policy) || this.#isSignedOut(key)) {
+    if (!isAllowedReader(identity, this.policy) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
       this.#forgetCached(cookie, key);
       return { kind: 'none' };
     }
@@ -137,6 +139,22 @@ export class SessionGuard {
     if (this.now() < until) return true;
     this.#signedOut.delete(key);
     return false;
+  }
+
+  /**
+   * This instance has just revoked the account's sessions: every session of it signed in before
+   * `atMs` is refused here at once (compared in whole seconds, as the provider does), a check
+   * already under way included; other instances follow at their re-check.
+   */
+  revokeAccount(uid: string, atMs: number): void {
+    if (this.#revoked.size >= MAX_CACHED) this.#revoked.delete(this.#revoked.keys().next().value!);
+    this.#revoked.set(uid, Math.floor(atMs / 1000));
+    for (const [key, cached] of this.#cache) if (cached.answer.identity.uid === uid) this.#cache.delete(key);
+  }
+
+  #isRevoked(identity: VerifiedIdentity): boolean {
+    const since = this.#revoked.get(identity.uid);
+    return since !== undefined && identity.authTime < since;
   }
 
   /** Refuses a verified cookie from now until it expires (`expiresAtMs`): its reader signed out. */

@@ -7,6 +7,8 @@ export interface VerifiedIdentity {
   authTime: number;
   /** Seconds since the epoch. */
   expiresAt: number;
+  /** How the reader signed in: `password` (also an e-mail link), `github.com`, `google.com`, `custom`… */
+  signInProvider: string;
 }
 
 export interface IdentityVerifier {
@@ -21,6 +23,12 @@ export interface IdentityVerifier {
   verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity>;
   /** Ends every session of this user: cookies and refresh tokens issued before now stop working. */
   revokeSessions(uid: string): Promise<void>;
+  /**
+   * After the owner proved the mailbox with an e-mail link: replaces any password on the account
+   * with one nobody knows, revokes every earlier session, and returns a custom token with which
+   * the owner's browser signs in again (its own token is revoked too).
+   */
+  reissueWithoutPassword(uid: string): Promise<string>;
 }
 
 /**
