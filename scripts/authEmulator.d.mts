@@ -11,3 +11,5 @@ export function startAuthEmulator(options?: {
   log?: (message: string) => void;
 }): Promise<(() => Promise<void>) & { emulatorPid(): number | null }>;
 export function sentEmails(): Promise<Array<{ email: string; requestType: string }>>;
+export function latestLink(email: string, requestType?: string): Promise<string | null>;
+export function printSentLinks(log?: (message: string) => void, intervalMs?: number): () => void;

@@ -173,9 +173,50 @@ export async function startAuthEmulator({ quiet = false, keepAlive = false, log 
   return stop;
 }
 
-/** The out-of-band codes (verification and password-reset e-mails) the emulator "sent". */
-export async function sentEmails() {
+async function oobCodes() {
   const response = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const { oobCodes = [] } = await response.json();
-  return oobCodes.map((entry) => ({ email: entry.email, requestType: entry.requestType }));
+  const { oobCodes: codes = [] } = await response.json();
+  return codes;
+}
+
+/** The out-of-band codes (sign-in links, verification and password-reset e-mails) the emulator "sent". */
+export async function sentEmails() {
+  return (await oobCodes()).map((entry) => ({ email: entry.email, requestType: entry.requestType }));
+}
+
+/** The link of the newest e-mail of this kind the emulator "sent" to the address, or null. */
+export async function latestLink(email, requestType = 'EMAIL_SIGNIN') {
+  const codes = await oobCodes();
+  return codes.filter((entry) => entry.email === email && entry.requestType === requestType).at(-1)?.oobLink ?? null;
+}
+
+const MAIL_KINDS = {
+  EMAIL_SIGNIN: 'Sign-in link',
+  PASSWORD_RESET: 'Password-reset link',
+  VERIFY_EMAIL: 'Verification link',
+  VERIFY_AND_CHANGE_EMAIL: 'Address-change link',
+};
+
+/**
+ * For `npm start`: the emulator sends no e-mail, so every link it would have sent is printed
+ * here as it is made, for the person trying the demo to open. Resolves to a function that stops.
+ */
+export function printSentLinks(log = console.log, intervalMs = 1000) {
+  const seen = new Set();
+  let isFirst = true;
+  const poll = async () => {
+    try {
+      for (const entry of await oobCodes()) {
+        if (seen.has(entry.oobCode)) continue;
+        seen.add(entry.oobCode);
+        if (!isFirst) log(`${MAIL_KINDS[entry.requestType] ?? 'E-mail'} for ${entry.email}: ${entry.oobLink}`);
+      }
+      isFirst = false;
+    } catch {
+      // The emulator is restarting (it says so itself); the next round prints what it missed.
+    }
+  };
+  void poll();
+  const timer = setInterval(poll, intervalMs);
+  return () => clearInterval(timer);
 }

@@ -1,4 +1,4 @@
-import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix } from './locales.js';
+import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
 
 /**
  * The site's route facts, spelled once for the site build, the browser code, the post-build
@@ -56,9 +56,10 @@ export const SERVER_ROUTES: readonly string[] = [
 export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
 
 /**
- * Where a reader without a session goes: the sign-in page of the path's locale, carrying the
- * normalised path asked for (and its query), so that the way back is always a same-site path.
+ * Where a reader without a session goes: the sign-in page of the path's locale (or of the one
+ * given: the language the reader is reading in), carrying the normalised path asked for (and its
+ * query), so that the way back is always a same-site path.
  */
-export function signInUrl(normalizedPath: string, query = ''): string {
-  return `${localePrefix(localeOfPath(normalizedPath))}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
+export function signInUrl(normalizedPath: string, query = '', locale: Locale = localeOfPath(normalizedPath)): string {
+  return `${localePrefix(locale)}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
 }

@@ -3,7 +3,14 @@ import { expect, waitForHydration } from './fixtures';
 
 import { createAccount, DEMO_PASSWORD } from '../../scripts/authEmulator.mjs';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, latestSmsCode, sentEmails } from '../../scripts/authEmulator.mjs';
+export {
+  createAccount,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  latestLink,
+  latestSmsCode,
+  sentEmails,
+} from '../../scripts/authEmulator.mjs';
 
 /**
  * An account of its own, like `model` (same domain, same verification) but with a new address, for
@@ -33,6 +40,18 @@ export const SIGN_IN_TEXT = {
     github: 'Sign in with GitHub',
     title: 'Sign in to your account',
     notAllowed: 'You are not allowed to access this page.',
+    emailLink: 'E-mail me a sign-in link',
+    university: 'Sign in with your UAI account',
+    linkSent: (email: string) =>
+      `We sent a sign-in link to ${email}. Open it on this device and you will come straight back here, signed in. It works once.`,
+    signedInAs: (email: string) => `You are signed in as ${email}.`,
+    notAdmitted:
+      'The documentation is open to addresses of the university and to readers the centre has invited, and this address is neither.',
+    confirmTitle: 'Confirm your e-mail address',
+    continue: 'Continue',
+    otherAddress: 'This link was sent to another address. Enter the address you asked for the link with.',
+    used: 'This sign-in link has already been used or has expired. Each link works once.',
+    sendNew: 'E-mail me a new link',
   },
   es: {
     email: 'Correo electrónico',
@@ -41,6 +60,18 @@ export const SIGN_IN_TEXT = {
     github: 'Iniciar sesión con GitHub',
     title: 'Inicie sesión en su cuenta',
     notAllowed: 'No tiene permiso para acceder a esta página.',
+    emailLink: 'Enviarme un enlace de inicio de sesión',
+    university: 'Iniciar sesión con su cuenta UAI',
+    linkSent: (email: string) =>
+      `Enviamos un enlace de inicio de sesión a ${email}. Ábralo en este dispositivo y volverá directamente aquí, con la sesión iniciada. Sirve una sola vez.`,
+    signedInAs: (email: string) => `Ha iniciado sesión como ${email}.`,
+    notAdmitted:
+      'La documentación está abierta a las direcciones de la universidad y a los lectores que el centro ha invitado, y esta dirección no es ninguna de las dos.',
+    confirmTitle: 'Confirme su dirección de correo electrónico',
+    continue: 'Continuar',
+    otherAddress: 'Este enlace se envió a otra dirección. Escriba la dirección con la que pidió el enlace.',
+    used: 'Este enlace de inicio de sesión ya se usó o venció. Cada enlace sirve una sola vez.',
+    sendNew: 'Enviarme un enlace nuevo',
   },
 } as const;
 
@@ -65,15 +96,22 @@ export async function signInAt(page: Page, path: string, email = 'ana.torres@uai
   await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
 }
 
-/** Signs in through the emulator's GitHub popup, creating the account with this address. */
-export async function signInWithGitHubPopup(page: Page, email: string): Promise<void> {
+/**
+ * Signs in through the emulator's own provider page in a popup (GitHub's, or Google's for the
+ * university account), creating the account with this address.
+ */
+export async function signInWithPopup(page: Page, button: string, email: string): Promise<void> {
   const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
   const popup = await popupPromise;
   await popup.getByText('Add new account').click();
   await popup.getByLabel('Email').fill(email);
-  await popup.getByRole('button', { name: /Sign in with GitHub/i }).click();
+  await popup.getByRole('button', { name: /^Sign in with / }).click();
 }
+
+/** Signs in through the emulator's GitHub popup, creating the account with this address. */
+export const signInWithGitHubPopup = (page: Page, email: string) =>
+  signInWithPopup(page, SIGN_IN_TEXT.en.github, email);
 
 /** Opens the navbar's account menu (the button with the reader's initials) and signs out from it. */
 export async function signOutFromNavbar(page: Page): Promise<void> {

@@ -32,9 +32,10 @@ export { expect };
 
 /**
  * What the browser logs when the server refuses to open a session for a reader the access rule
- * does not admit (403 from `POST /api/session`): the expected outcome for an outsider.
+ * does not admit (403 from `POST /api/session`, or from its e-mail-link step): the expected
+ * outcome for an outsider.
  */
-export const REFUSED_SESSION = /status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/session\)$/;
+export const REFUSED_SESSION = /status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/session(?:\/email-link)?\)$/;
 
 /** Waits until React has hydrated the page, so clicks reach client-side handlers. */
 export async function waitForHydration(page: Page): Promise<void> {

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   DOCS_PAGE,
   SIGN_IN_TEXT,
+  latestLink,
   latestSmsCode,
   sentEmails,
   signInWithGitHubPopup,
@@ -316,19 +317,47 @@ test('"Forgot password?" sends a reset e-mail and says so, in Spanish too', asyn
     .toBe(true);
 });
 
-test('the unverified account can ask for a verification e-mail from the Not allowed screen', async ({
+test('an unverified university address is told why on Not allowed, and verifies itself with a sign-in link', async ({
   page,
   consoleErrors,
 }) => {
   consoleErrors.allow(REFUSED_SESSION);
-  await page.goto('/signin');
+  const email = await createAccountLike('unverified@uai.cl', false);
+  await page.goto(`/signin?next=${encodeURIComponent(DOCS_PAGE.en.path)}`);
   await waitForHydration(page);
-  await submitSignIn(page, 'en', 'unverified@uai.cl', DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Send verification e-mail' }).click();
-  await expect(page.getByText('We sent you a verification link.')).toBeVisible();
-  await expect
-    .poll(async () =>
-      (await sentEmails()).some((mail) => mail.email === 'unverified@uai.cl' && mail.requestType === 'VERIFY_EMAIL'),
-    )
-    .toBe(true);
+  await submitSignIn(page, 'en', email, DEMO_PASSWORD);
+  await expect(
+    page.getByText(
+      `You are signed in as ${email}. This address has not been verified yet. Members of the university must verify their address before reading the documentation: a sign-in link sent to it does that.`,
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'E-mail me a sign-in link', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(/^We sent a sign-in link to /);
+  let link: string | null = null;
+  await expect.poll(async () => (link = await latestLink(email)) !== null).toBe(true);
+  await page.goto(link!);
+  await expect(page).toHaveURL(new RegExp(`^http://[^/]+${DOCS_PAGE.en.path}$`), { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE.en.heading })).toBeVisible();
+});
+
+test('Not allowed offers another address and a request for access with the page and the address filled in', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(REFUSED_SESSION);
+  await page.goto(`/signin?next=${encodeURIComponent(DOCS_PAGE.en.path)}`);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);
+  const request = page.getByRole('link', { name: 'Ask the centre for access', exact: true });
+  const href = new URL((await request.getAttribute('href'))!);
+  expect(href.protocol).toBe('mailto:');
+  expect(href.pathname).toBe('contact@trustworthy-systems.example');
+  expect(href.searchParams.get('subject')).toBe('Access to the Intrusion Sentinel documentation');
+  expect(href.searchParams.get('body')).toBe(
+    `Hello,\n\nI would like to read the members’ documentation, starting with ${new URL(page.url()).origin}${DOCS_PAGE.en.path}, signed in as visitor@example.org.\n\nWho I am and why I need access:\n\n`,
+  );
+  await page.getByRole('button', { name: 'Sign out and use another address', exact: true }).click();
+  await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeHidden();
+  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`^http://[^/]+${DOCS_PAGE.en.path}$`), { timeout: 15_000 });
 });

@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { FirebaseClientConfig } from '../config/firebase';
 import type { AuthApi, ReaderSnapshot } from './sdk';
-import { createSessionFromCurrentUser } from './completeSignIn';
-import { deleteServerSession, hasServerSession, readServerSession } from './session';
+import { createSessionFromCurrentUser, signInWithEmailLink } from './completeSignIn';
+import { deleteServerSession, hasServerSession, readServerSession, type Refusal } from './session';
 import { isReturningReader, rememberReturningReader, setAccess } from './readerState';
 
 export type AuthStatus = 'idle' | 'loading' | 'signed-out' | 'signed-in';
@@ -17,6 +17,8 @@ export interface AuthContextValue {
    * admit them. The browser does not hold the rule; until the server has answered, nobody is.
    */
   isRefused: boolean;
+  /** What the server said when it refused: the address it saw and why; null otherwise. */
+  refusal: Refusal | null;
   /** Holding a server session: documentation files (and its search index) may be fetched. */
   hasMembersAccess: boolean;
   /** Loads the SDK if needed and resolves once the reader's state is known. */
@@ -30,18 +32,24 @@ export interface AuthContextValue {
   signOut(): Promise<unknown>;
   /** After sign-in: opens the server session; false when the server refuses the reader. */
   openSession(): Promise<boolean>;
+  /**
+   * Signs in with an e-mail link (as the address typed, which must be the one it was sent to)
+   * and opens the session; false when the server refuses the reader.
+   */
+  completeEmailLink(email: string, url: string): Promise<boolean>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
-  const { siteConfig } = useDocusaurusContext();
+  const { siteConfig, i18n } = useDocusaurusContext();
   const firebaseConfig = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const [status, setStatus] = useState<AuthStatus>('idle');
   const [reader, setReader] = useState<ReaderSnapshot | null>(null);
   // Whether the server holds a session for this browser; only then may docs chunks be fetched.
   const [hasSession, setHasSession] = useState<boolean | null>(null);
-  const [isRefused, setIsRefused] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const isRefused = refusal !== null;
   const readerEmail = useRef<string | null>(null);
   const apiPromise = useRef<Promise<AuthApi> | null>(null);
   const identifyPromise = useRef<Promise<void> | null>(null);
@@ -50,11 +58,11 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
     apiPromise.current ??= (async () => {
       setStatus((current) => (current === 'idle' ? 'loading' : current));
       const { createAuthApi } = await import('./sdk');
-      const api = createAuthApi(firebaseConfig);
+      const api = createAuthApi(firebaseConfig, i18n.currentLocale);
       await new Promise<void>((resolve) => {
         api.subscribe((next) => {
           // Another reader (or none): whatever the server said of the previous one no longer holds.
-          if (readerEmail.current !== (next?.email ?? null)) setIsRefused(false);
+          if (readerEmail.current !== (next?.email ?? null)) setRefusal(null);
           readerEmail.current = next?.email ?? null;
           setReader(next);
           setStatus(next ? 'signed-in' : 'signed-out');
@@ -64,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
       return api;
     })();
     return apiPromise.current;
-  }, [firebaseConfig]);
+  }, [firebaseConfig, i18n.currentLocale]);
 
   // The SDK is about 30 KB of compressed JavaScript and, on a mid-range phone, some 80 ms of
   // main-thread work on every documentation page. The site server already knows a reader whose
@@ -135,24 +143,38 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   }, [load]);
 
   const openSession = useCallback(async (): Promise<boolean> => {
-    const isOpen = await createSessionFromCurrentUser(await load());
-    setIsRefused(!isOpen);
-    if (isOpen) setHasSession(true);
-    return isOpen;
+    const refused = await createSessionFromCurrentUser(await load());
+    setRefusal(refused);
+    if (!refused) setHasSession(true);
+    return !refused;
   }, [load]);
+
+  const completeEmailLink = useCallback(
+    async (email: string, url: string): Promise<boolean> => {
+      const refused = await signInWithEmailLink(await load(), email, url);
+      if (refused) {
+        setRefusal(refused);
+        return false;
+      }
+      return openSession();
+    },
+    [load, openSession],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({
       status,
       reader,
       isRefused,
+      refusal,
       hasMembersAccess: status === 'signed-in' && hasSession === true,
       load,
       identify,
       signOut,
       openSession,
+      completeEmailLink,
     }),
-    [status, reader, isRefused, hasSession, load, identify, signOut, openSession],
+    [status, reader, isRefused, refusal, hasSession, load, identify, signOut, openSession, completeEmailLink],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

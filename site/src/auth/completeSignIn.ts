@@ -1,22 +1,50 @@
-import { CodedError } from './errors';
 import type { AuthApi } from './sdk';
-import { createServerSession, hasServerSession } from './session';
+import { createServerSession, hasServerSession, RefusedError, secureEmailLinkAccount, type Refusal } from './session';
 
 const ATTEMPT_KEY = 'trust.auth.sessionAttempt';
 
 /**
  * After the identity provider has signed the reader in: exchange a fresh ID token for the
  * server's session cookie. The server alone applies the access rule (the browser does not hold
- * it): false when it refuses this reader, and the 'Not allowed' screen follows.
+ * it): null when the session is open, or the server's refusal, and 'Not allowed' follows.
  */
-export async function createSessionFromCurrentUser(api: AuthApi): Promise<boolean> {
+export async function createSessionFromCurrentUser(api: AuthApi): Promise<Refusal | null> {
   const token = await api.idToken(true);
-  if (!token) return false;
+  if (!token) return { email: null, reason: 'not-admitted' };
+  return refusalOf(() => createServerSession(token));
+}
+
+/**
+ * Finishes an e-mail-link sign-in: signs in with the link (only as the address it was sent to),
+ * lets the server secure the account, and signs in again with the token it answers. Null when
+ * signed in, or the server's refusal (then nothing on the account was changed).
+ */
+export async function signInWithEmailLink(api: AuthApi, email: string, url: string): Promise<Refusal | null> {
+  await api.signInWithLink(email, url);
   try {
-    await createServerSession(token);
-    return true;
+    const token = await api.idToken();
+    if (!token) return { email, reason: 'not-admitted' };
+    let customToken: string | undefined;
+    const refusal = await refusalOf(async () => {
+      customToken = await secureEmailLinkAccount(token);
+    });
+    if (refusal) return refusal;
+    await api.signInWithServerToken(customToken!);
+    return null;
   } catch (error) {
-    if (error instanceof CodedError && error.code === 'session/not-allowed') return false;
+    // Not left signed in with the link's own sign-in: the account is not secured until the
+    // server has ended its password, and a session must not be opened before that.
+    await api.signOut().catch(() => {});
+    throw error;
+  }
+}
+
+async function refusalOf(attempt: () => Promise<void>): Promise<Refusal | null> {
+  try {
+    await attempt();
+    return null;
+  } catch (error) {
+    if (error instanceof RefusedError) return error.refusal;
     throw error;
   }
 }

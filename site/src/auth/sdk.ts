@@ -10,15 +10,20 @@ import {
   connectAuthEmulator,
   getMultiFactorResolver,
   GithubAuthProvider,
+  GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
+  isSignInWithEmailLink,
+  OAuthProvider,
   onIdTokenChanged,
   PhoneAuthProvider,
   PhoneMultiFactorGenerator,
   RecaptchaVerifier,
-  sendEmailVerification,
   sendPasswordResetEmail,
+  sendSignInLinkToEmail,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
+  signInWithEmailLink,
   signInWithPopup,
   signOut,
   type Auth,
@@ -27,7 +32,7 @@ import {
   type User,
   type UserCredential,
 } from 'firebase/auth';
-import type { FirebaseClientConfig } from '../config/firebase';
+import type { FirebaseClientConfig, UniversityAccountConfig } from '../config/firebase';
 
 export interface ReaderSnapshot {
   email: string | null;
@@ -46,8 +51,20 @@ export interface AuthApi {
   subscribe(listener: (reader: ReaderSnapshot | null) => void): () => void;
   signInWithPassword(email: string, password: string, recaptchaContainer: HTMLElement): Promise<SignInOutcome>;
   signInWithGitHub(recaptchaContainer: HTMLElement): Promise<SignInOutcome>;
+  /** The university's own accounts (Google Workspace or Microsoft Entra), when the site names one. */
+  signInWithUniversityAccount(
+    account: UniversityAccountConfig,
+    recaptchaContainer: HTMLElement,
+  ): Promise<SignInOutcome>;
+  /** E-mails a sign-in link that brings the reader back to `returnUrl` (a page of this site). */
+  sendSignInLink(email: string, returnUrl: string): Promise<void>;
+  /** Whether this URL is one a sign-in link brought the reader to. */
+  isSignInLink(url: string): boolean;
+  /** Signs in with the link; fails unless `email` is the address the link was sent to. */
+  signInWithLink(email: string, url: string): Promise<void>;
+  /** Signs in with a custom token the site server issued. */
+  signInWithServerToken(token: string): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
-  sendVerification(): Promise<void>;
   /** The reader signed in right now, or null. */
   currentReader(): ReaderSnapshot | null;
   /** A fresh ID token of the current reader, or null when signed out. */
@@ -108,9 +125,24 @@ async function withSecondFactor(
   }
 }
 
+/**
+ * The provider the university's mail runs on. The hint (Google's hosted domain, Microsoft's
+ * tenant) only narrows the account chooser: the site server's rule decides who may read.
+ */
+function universityProvider({ provider, hint }: UniversityAccountConfig) {
+  if (provider === 'google') {
+    const google = new GoogleAuthProvider();
+    google.setCustomParameters({ prompt: 'select_account', ...(hint ? { hd: hint } : {}) });
+    return google;
+  }
+  const microsoft = new OAuthProvider('microsoft.com');
+  microsoft.setCustomParameters({ prompt: 'select_account', ...(hint ? { tenant: hint } : {}) });
+  return microsoft;
+}
+
 let app: FirebaseApp | undefined;
 
-export function createAuthApi(config: FirebaseClientConfig): AuthApi {
+export function createAuthApi(config: FirebaseClientConfig, languageCode: string): AuthApi {
   app ??= initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   // Persistence order: IndexedDB, then local storage, then session storage (the first the browser offers).
   // No popup resolver here: given one, the SDK fetches Google's iframe loader on every page that
@@ -119,6 +151,8 @@ export function createAuthApi(config: FirebaseClientConfig): AuthApi {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
   });
   if (config.emulatorHost) connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
+  // The provider's e-mails (link, reset, verification) and pages in the reader's language.
+  auth.languageCode = languageCode;
   return {
     subscribe: (listener) => onIdTokenChanged(auth, (user) => listener(snapshot(user))),
     signInWithPassword: (email, password, container) =>
@@ -129,10 +163,21 @@ export function createAuthApi(config: FirebaseClientConfig): AuthApi {
         () => signInWithPopup(auth, new GithubAuthProvider(), browserPopupRedirectResolver),
         container,
       ),
-    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
-    async sendVerification() {
-      if (auth.currentUser) await sendEmailVerification(auth.currentUser);
+    signInWithUniversityAccount: (account, container) =>
+      withSecondFactor(
+        auth,
+        () => signInWithPopup(auth, universityProvider(account), browserPopupRedirectResolver),
+        container,
+      ),
+    sendSignInLink: (email, returnUrl) => sendSignInLinkToEmail(auth, email, { url: returnUrl, handleCodeInApp: true }),
+    isSignInLink: (url) => isSignInWithEmailLink(auth, url),
+    async signInWithLink(email, url) {
+      await signInWithEmailLink(auth, email, url);
     },
+    async signInWithServerToken(token) {
+      await signInWithCustomToken(auth, token);
+    },
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     currentReader: () => snapshot(auth.currentUser),
     idToken: async (forceRefresh = false) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
     async reload() {

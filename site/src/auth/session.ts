@@ -1,21 +1,54 @@
-import { SESSION_API_PATH } from '@trust/access-policy';
+import { EMAIL_LINK_API_PATH, SESSION_API_PATH } from '@trust/access-policy';
 import { CodedError } from './errors';
+
+/** What the server said when its access rule refused the reader: the address it saw, and why. */
+export interface Refusal {
+  email: string | null;
+  reason: 'unverified' | 'not-admitted';
+}
+
+/** The server's refusal of a reader; any other failure is thrown as a `CodedError`. */
+export class RefusedError extends CodedError {
+  constructor(readonly refusal: Refusal) {
+    super('session/not-allowed');
+  }
+}
+
+async function postToken(path: string, idToken: string): Promise<Response> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  if (response.ok) return response;
+  if (response.status === 403) {
+    const body = (await response.json().catch(() => ({}))) as Partial<Refusal>;
+    throw new RefusedError({
+      email: typeof body.email === 'string' ? body.email : null,
+      reason: body.reason === 'unverified' ? 'unverified' : 'not-admitted',
+    });
+  }
+  if (response.status === 401) throw new CodedError('session/stale');
+  if (response.status === 429) throw new CodedError('session/rate-limited');
+  throw new CodedError('session/unavailable');
+}
 
 /**
  * Token sync: the ID token goes once to the site server, which answers
  * with an HttpOnly session cookie (or 403 for a reader who may not read the docs).
  */
 export async function createServerSession(idToken: string): Promise<void> {
-  const response = await fetch(SESSION_API_PATH, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Authorization: `Bearer ${idToken}` },
-  });
-  if (response.ok) return;
-  if (response.status === 403) throw new CodedError('session/not-allowed');
-  if (response.status === 401) throw new CodedError('session/stale');
-  if (response.status === 429) throw new CodedError('session/rate-limited');
-  throw new CodedError('session/unavailable');
+  await postToken(SESSION_API_PATH, idToken);
+}
+
+/**
+ * After an e-mail-link sign-in: the server ends any password on the account and every earlier
+ * session, and answers with a custom token to sign in again with.
+ */
+export async function secureEmailLinkAccount(idToken: string): Promise<string> {
+  const body = (await (await postToken(EMAIL_LINK_API_PATH, idToken)).json()) as { customToken?: unknown };
+  if (typeof body.customToken !== 'string') throw new CodedError('session/unavailable');
+  return body.customToken;
 }
 
 export interface ServerSession {

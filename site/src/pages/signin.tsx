@@ -2,15 +2,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { DOCS_HOME_PATH, safeReturnPath } from '@trust/access-policy';
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
 import { describeAuthError } from '../auth/errors';
+import type { FirebaseClientConfig } from '../config/firebase';
+import { looksLikeSignInLink } from '../auth/emailLink';
+import EmailLinkSignIn from '../components/SignIn/EmailLinkSignIn';
 import { LoadingOverlay } from '../components/SignIn/MembersGate';
 import NotAllowed from '../components/SignIn/NotAllowed';
 import SignInForm from '../components/SignIn/SignInForm';
+import styles from '../components/SignIn/styles.module.css';
 
 /**
  * Where the server sends a reader without a session who asked for a documentation page
@@ -21,8 +26,13 @@ export default function SignInPage(): ReactNode {
   const location = useLocation();
   const fallback = useBaseUrl(DOCS_HOME_PATH);
   const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
+  const { siteConfig } = useDocusaurusContext();
+  const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const { status, isRefused, load, openSession } = useAuth();
-  const [phase, setPhase] = useState<'checking' | 'form' | 'leaving'>('checking');
+  // Opened from an e-mailed sign-in link: that link decides who signs in, not an earlier sign-in.
+  const [phase, setPhase] = useState<'checking' | 'link' | 'form' | 'leaving'>(() =>
+    typeof window !== 'undefined' && looksLikeSignInLink(window.location.search) ? 'link' : 'checking',
+  );
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -80,20 +90,37 @@ export default function SignInPage(): ReactNode {
             Members’ documentation
           </Translate>
         </Heading>
-        <p className="text--center">
+        <p className={`text--center ${styles.intro}`}>
           <Translate id="auth.signIn.intro" description="Explains who may sign in">
             The documentation is open to staff and students of the university and to invited readers.
-          </Translate>
+          </Translate>{' '}
+          {universityAccount ? (
+            <Translate
+              id="auth.signIn.howUniversity"
+              description="Which way in to use, when the university's own account is offered"
+            >
+              With a university address, sign in with your UAI account or ask for a sign-in link by e-mail; invited
+              guests ask for the link at the address that was invited.
+            </Translate>
+          ) : (
+            <Translate id="auth.signIn.howLink" description="Which way in to use, without the university's own account">
+              With a university address, ask for a sign-in link by e-mail; invited guests ask for the link at the
+              address that was invited.
+            </Translate>
+          )}
         </p>
-        {phase === 'form' ? (
+        {phase === 'link' ? (
+          <EmailLinkSignIn next={next} onRefused={() => setPhase('form')} />
+        ) : phase === 'form' ? (
           <>
-            {status === 'signed-in' && isRefused && <NotAllowed />}
+            {status === 'signed-in' && isRefused && <NotAllowed page={next} />}
             {problem && (
               <p className="text--center" role="alert">
                 {problem}
               </p>
             )}
             <SignInForm
+              returnPath={next}
               onSignedIn={async () => {
                 if (!(await openSession())) return;
                 setPhase('leaving');

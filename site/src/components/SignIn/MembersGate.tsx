@@ -36,7 +36,7 @@ interface MembersGateProps {
  */
 export default function MembersGate({ children, onSessionCreated }: MembersGateProps): ReactNode {
   const { status, isRefused, identify, openSession } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const isBrowser = useIsBrowser();
   useEffect(() => {
     void identify();
@@ -54,8 +54,9 @@ export default function MembersGate({ children, onSessionCreated }: MembersGateP
   }
   return (
     <main className="container margin-vert--lg">
-      {status === 'signed-in' && <NotAllowed />}
+      {status === 'signed-in' && <NotAllowed page={`${pathname}${search}`} />}
       <SignInForm
+        returnPath={`${pathname}${search}`}
         onSignedIn={async () => {
           if (await openSession()) onSessionCreated();
         }}

@@ -1,24 +1,65 @@
 import { useState, type ReactNode } from 'react';
+import Translate, { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import type { Locale } from '@trust/access-policy';
 import GoHomeLink from '../GoHomeLink';
-import Translate from '@docusaurus/Translate';
 import { useAuth } from '../../auth/AuthProvider';
+import { sendSignInLink } from '../../auth/emailLink';
 import { describeAuthError } from '../../auth/errors';
+import type { FirebaseClientConfig } from '../../config/firebase';
+import { useSiteIdentity } from '../../hooks/useSiteIdentity';
+import { linkSentText } from './SignInForm';
 import styles from './styles.module.css';
 
-/** The 'Not allowed' screen, with a way to verify an unverified address. */
-export default function NotAllowed(): ReactNode {
-  const { reader, load } = useAuth();
-  const [sent, setSent] = useState<'idle' | 'sent' | string>('idle');
-  const isUnverified = reader !== null && !reader.emailVerified && reader.email !== null;
+interface NotAllowedProps {
+  /** The page the reader asked for (a path of this site), named in a request for access. */
+  page: string;
+}
 
-  async function sendVerification(): Promise<void> {
+/**
+ * The 'Not allowed' screen: the address the server saw and why it refused it, a way to sign out
+ * and use another address, a request for access to the centre with the page and the address
+ * filled in, and, for an address not verified yet, a sign-in link that verifies it.
+ */
+export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
+  const { i18n, siteConfig } = useDocusaurusContext();
+  const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
+  const { contactEmail } = useSiteIdentity();
+  const { reader, refusal, load, signOut } = useAuth();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const email = refusal?.email ?? reader?.email ?? null;
+  const isUnverified = refusal ? refusal.reason === 'unverified' : reader !== null && !reader.emailVerified;
+
+  // A link, not the provider's verification e-mail: signing in by link also ends any password
+  // someone else may have put on an account with this address before it was verified.
+  async function sendLink(): Promise<void> {
     try {
-      await (await load()).sendVerification();
-      setSent('sent');
+      await sendSignInLink(await load(), email!, page, i18n.currentLocale as Locale);
+      setNotice({ kind: 'info', text: linkSentText(email!, emulatorHost !== null) });
     } catch (error) {
-      setSent(describeAuthError(error));
+      setNotice({ kind: 'error', text: describeAuthError(error) });
     }
   }
+
+  const pageUrl = typeof window === 'undefined' ? page : new URL(page, window.location.origin).href;
+  const request = `mailto:${contactEmail}?${new URLSearchParams({
+    subject: translate({
+      id: 'auth.notAllowed.requestSubject',
+      message: 'Access to the Intrusion Sentinel documentation',
+      description: 'Subject of the e-mail asking the centre for access',
+    }),
+    body: translate(
+      {
+        id: 'auth.notAllowed.requestBody',
+        message:
+          'Hello,\n\nI would like to read the members’ documentation, starting with {page}, signed in as {email}.\n\nWho I am and why I need access:\n\n',
+        description: 'Body of the e-mail asking the centre for access (keep the line breaks)',
+      },
+      { page: pageUrl, email: email ?? '' },
+    ),
+  })
+    .toString()
+    .replace(/\+/g, '%20')}`;
 
   return (
     <section className={styles.notAllowed} aria-labelledby="not-allowed-title">
@@ -33,53 +74,68 @@ export default function NotAllowed(): ReactNode {
           information, please contact the administrator.
         </Translate>
       </p>
-      {reader?.email && (
+      {email && (
         <p>
           <Translate
             id="auth.notAllowed.signedInAs"
-            description="Which account is signed in on the 'Not allowed' screen"
-            values={{ email: <strong>{reader.email}</strong> }}
+            description="Which address the server saw on the 'Not allowed' screen"
+            values={{ email: <strong>{email}</strong> }}
           >
             {'You are signed in as {email}.'}
-          </Translate>
+          </Translate>{' '}
+          {isUnverified ? (
+            <Translate id="auth.notAllowed.unverified" description="Why: the address is not verified yet">
+              This address has not been verified yet. Members of the university must verify their address before reading
+              the documentation: a sign-in link sent to it does that.
+            </Translate>
+          ) : (
+            <Translate
+              id="auth.notAllowed.notAdmitted"
+              description="Why: the address is not one the documentation is open to"
+            >
+              The documentation is open to addresses of the university and to readers the centre has invited, and this
+              address is neither.
+            </Translate>
+          )}
         </p>
       )}
-      {isUnverified && (
-        <div className={styles.verify}>
-          <p>
-            <Translate id="auth.notAllowed.unverified" description="Explains that the address must be verified">
-              This address has not been verified yet. Members of the university must verify their address before reading
-              the documentation.
-            </Translate>
-          </p>
-          {sent === 'sent' ? (
-            <p role="status">
-              <Translate
-                id="auth.notAllowed.verificationSent"
-                description="Confirmation after sending the verification e-mail"
-              >
-                We sent you a verification link. Open it, then sign in again here.
-              </Translate>
-            </p>
-          ) : (
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              onClick={() => void sendVerification()}
+      <div className={styles.actions}>
+        {isUnverified && email && notice?.kind !== 'info' && (
+          <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
+            <Translate
+              id="auth.notAllowed.sendLink"
+              description="Button that e-mails a sign-in link to the address shown"
             >
-              <Translate id="auth.notAllowed.sendVerification" description="Button that sends a verification e-mail">
-                Send verification e-mail
-              </Translate>
-            </button>
-          )}
-          {sent !== 'idle' && sent !== 'sent' && (
-            <p className={styles.error} role="alert">
-              {sent}
-            </p>
-          )}
-        </div>
-      )}
-      <GoHomeLink isSmall />
+              E-mail me a sign-in link
+            </Translate>
+          </button>
+        )}
+        <button type="button" className="button button--secondary button--sm" onClick={() => void signOut()}>
+          <Translate
+            id="auth.notAllowed.otherAddress"
+            description="Button that signs out so another address can be used"
+          >
+            Sign out and use another address
+          </Translate>
+        </button>
+        <a className="button button--secondary button--sm" href={request}>
+          <Translate
+            id="auth.notAllowed.requestAccess"
+            description="Link that opens an e-mail asking the centre for access"
+          >
+            Ask the centre for access
+          </Translate>
+        </a>
+        <GoHomeLink isSmall />
+      </div>
+      <div aria-live="assertive">
+        {notice?.kind === 'error' && (
+          <p className={styles.error} role="alert">
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
     </section>
   );
 }

@@ -4,19 +4,28 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import { useAuth } from '../../auth/AuthProvider';
 import { CodedError, describeAuthError } from '../../auth/errors';
+import { sendSignInLink } from '../../auth/emailLink';
 import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
+import type { FirebaseClientConfig } from '../../config/firebase';
+import type { Locale } from '@trust/access-policy';
 import styles from './styles.module.css';
 
 interface SignInFormProps {
   /** Called after the identity provider has signed the reader in (both factors). */
   onSignedIn(): Promise<void>;
+  /** The page to come back to from an e-mailed sign-in link (a path of this site). */
+  returnPath: string;
 }
 
 type Notice = { kind: 'error' | 'info'; text: string } | null;
 
-/** The sign-in screen: e-mail and password, GitHub, password reset, second factor. */
-export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
-  const { i18n } = useDocusaurusContext();
+/**
+ * The sign-in screen: the university's own account, a sign-in link by e-mail (which also makes
+ * the account of a member who has none), e-mail and password, GitHub, password reset, second factor.
+ */
+export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps): ReactNode {
+  const { i18n, siteConfig } = useDocusaurusContext();
+  const { universityAccount, emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const identity = useSiteIdentity();
   const { load } = useAuth();
   const [email, setEmail] = useState('');
@@ -54,6 +63,19 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
 
   const signInWithGitHub = () =>
     void run(async () => finish(await (await load()).signInWithGitHub(recaptcha.current!)));
+
+  const signInWithUniversityAccount = () =>
+    void run(async () =>
+      finish(await (await load()).signInWithUniversityAccount(universityAccount!, recaptcha.current!)),
+    );
+
+  const emailLink = () =>
+    void run(async () => {
+      const address = email.trim();
+      if (!address) throw new CodedError('auth/missing-email');
+      await sendSignInLink(await load(), address, returnPath, i18n.currentLocale as Locale);
+      setNotice({ kind: 'info', text: linkSentText(address, emulatorHost !== null) });
+    });
 
   const resetPassword = () =>
     void run(async () => {
@@ -120,6 +142,31 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
         </form>
       ) : (
         <form onSubmit={signInWithPassword} className={styles.form}>
+          {universityAccount && (
+            <>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={signInWithUniversityAccount}
+              >
+                <Translate
+                  id="auth.signIn.university"
+                  description="Button that signs in with the university's own account"
+                >
+                  Sign in with your UAI account
+                </Translate>
+              </button>
+              <p className={styles.separator}>
+                <Translate
+                  id="auth.signIn.orEmail"
+                  description="Separates the university-account button from the e-mail form"
+                >
+                  or with your e-mail address
+                </Translate>
+              </p>
+            </>
+          )}
           <label htmlFor="sign-in-email">
             <Translate id="auth.signIn.email" description="Label of the e-mail field">
               E-mail
@@ -134,6 +181,16 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
+          <button
+            type="button"
+            className={`button ${universityAccount ? 'button--secondary' : 'button--primary'}`}
+            disabled={busy}
+            onClick={emailLink}
+          >
+            <Translate id="auth.signIn.emailLink" description="Button that e-mails a sign-in link to the address typed">
+              E-mail me a sign-in link
+            </Translate>
+          </button>
           <label htmlFor="sign-in-password">
             <Translate id="auth.signIn.password" description="Label of the password field">
               Password
@@ -148,7 +205,7 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--secondary" disabled={busy}>
             <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
               Sign in
             </Translate>
@@ -176,4 +233,23 @@ export default function SignInForm({ onSignedIn }: SignInFormProps): ReactNode {
       <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
     </section>
   );
+}
+
+/** What the reader is told once a link is on its way (and, in the demo, where to find it). */
+export function linkSentText(address: string, isDemo: boolean): string {
+  const sent = translate(
+    {
+      id: 'auth.signIn.linkSent',
+      message:
+        'We sent a sign-in link to {email}. Open it on this device and you will come straight back here, signed in. It works once.',
+      description: 'Confirmation after e-mailing a sign-in link',
+    },
+    { email: address },
+  );
+  if (!isDemo) return sent;
+  return `${sent} ${translate({
+    id: 'auth.signIn.linkSentDemo',
+    message: 'Demo: no e-mail leaves this computer; the link is printed in the terminal running npm start.',
+    description: 'Where the sign-in link is in the local demo (Auth emulator)',
+  })}`;
 }
