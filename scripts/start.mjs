@@ -58,7 +58,9 @@ if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
   console.log('Starting the Firebase Auth emulator with the demo accounts…');
   const { printSentLinks, startAuthEmulator } = await import('./authEmulator.mjs');
   const stopAuthEmulator = await startAuthEmulator({ quiet: true, keepAlive: true });
-  console.log('The emulator sends no e-mail: each sign-in, password-reset or verification link it makes is printed here.');
+  console.log(
+    'The emulator sends no e-mail: each sign-in, password-reset or verification link it makes is printed here.',
+  );
   const stopPrinting = printSentLinks();
   stopEmulator = async () => {
     stopPrinting();

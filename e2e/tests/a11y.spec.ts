@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
-import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { DEMO_PASSWORD, SIGN_IN_TEXT, submitSignIn } from './auth';
 import { locales, localized, publicRoutes } from './routes';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -80,14 +80,27 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
-    test('Not allowed has no axe violations', async ({ page, consoleErrors }) => {
-      consoleErrors.allow(REFUSED_SESSION);
-      await page.goto(themed('/docs/IntrusionSentinel/architecture/overview'));
-      await waitForHydration(page);
-      await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);
-      await expect(page.getByText('You are not allowed to access this page.')).toBeVisible();
-      expect(await violations(page)).toEqual([]);
-    });
+    for (const { code, prefix } of locales) {
+      test(`Not allowed has no axe violations (${code})`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(REFUSED_SESSION);
+        await page.goto(themed(localized(prefix, '/docs/IntrusionSentinel/architecture/overview')));
+        await waitForHydration(page);
+        await submitSignIn(page, code, 'visitor@example.org', DEMO_PASSWORD);
+        await expect(page.getByText(SIGN_IN_TEXT[code].notAllowed)).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+
+      test(`a sign-in link's screens have no axe violations (${code})`, async ({ page }) => {
+        // Opened in a browser that did not ask for it: the address is asked for again.
+        await page.goto(themed(localized(prefix, '/signin?next=%2Fdocs&mode=signIn&oobCode=code&apiKey=key')));
+        await expect(page.getByRole('heading', { name: SIGN_IN_TEXT[code].confirmTitle })).toBeVisible();
+        expect.soft(await violations(page), 'confirm').toEqual([]);
+        // Cut short: no code.
+        await page.goto(themed(localized(prefix, '/signin?next=%2Fdocs&mode=signIn')));
+        await expect(page.getByRole('button', { name: SIGN_IN_TEXT[code].sendNew })).toBeVisible();
+        expect.soft(await violations(page), 'unusable').toEqual([]);
+      });
+    }
 
     test('the category index and one page of each docs section have no axe violations, as a member', async ({
       page,

@@ -331,7 +331,7 @@ test('an unverified university address is told why on Not allowed, and verifies 
       `You are signed in as ${email}. This address has not been verified yet. Members of the university must verify their address before reading the documentation: a sign-in link sent to it does that.`,
     ),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'E-mail me a sign-in link', exact: true }).click();
+  await page.getByRole('button', { name: 'E-mail a sign-in link to this address', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(/^We sent a sign-in link to /);
   let link: string | null = null;
   await expect.poll(async () => (link = await latestLink(email)) !== null).toBe(true);

@@ -101,7 +101,14 @@ export class FakeProvider implements IdentityVerifier {
   account(uid: string, firstSeen: Partial<FakeAccount> = {}): FakeAccount {
     let account = this.accounts.get(uid);
     if (!account) {
-      account = { email: uid, emailVerified: true, disabled: false, validSinceSeconds: 0, password: null, ...firstSeen };
+      account = {
+        email: uid,
+        emailVerified: true,
+        disabled: false,
+        validSinceSeconds: 0,
+        password: null,
+        ...firstSeen,
+      };
       this.accounts.set(uid, account);
     }
     return account;

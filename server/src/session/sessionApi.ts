@@ -156,20 +156,28 @@ export function createSessionApi({
     return { token, identity };
   }
 
+  /**
+   * One call to the provider once the reader is admitted: its answer, or null once a failure has
+   * been answered (401 for a credential it refuses, 503 when it cannot answer).
+   */
+  async function askProvider<T>(req: IncomingMessage, res: ServerResponse, call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') respond.json(req, res, 401, { error: 'invalid-token' });
+      else respond.json(req, res, 503, { error: 'unavailable' });
+      return null;
+    }
+  }
+
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { token } = admitted;
-    let cookie: string;
-    try {
-      cookie = await verifier.createSessionCookie(token, config.session.maxAgeMs);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      return failure === 'invalid-credential'
-        ? respond.json(req, res, 401, { error: 'invalid-token' })
-        : respond.json(req, res, 503, { error: 'unavailable' });
-    }
+    const cookie = await askProvider(req, res, () => verifier.createSessionCookie(token, config.session.maxAgeMs));
+    if (cookie === null) return;
     const { isSecure } = config.session;
     respond.json(req, res, 204, null, {
       'Set-Cookie': [
@@ -193,16 +201,8 @@ export function createSessionApi({
     const { identity } = admitted;
     if (identity.signInProvider !== 'password')
       return respond.json(req, res, 400, { error: 'not-an-email-link-sign-in' });
-    let customToken: string;
-    try {
-      customToken = await verifier.reissueWithoutPassword(identity.uid);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      return failure === 'invalid-credential'
-        ? respond.json(req, res, 401, { error: 'invalid-token' })
-        : respond.json(req, res, 503, { error: 'unavailable' });
-    }
+    const customToken = await askProvider(req, res, () => verifier.reissueWithoutPassword(identity.uid));
+    if (customToken === null) return;
     guard.revokeAccount(identity.uid, now());
     logger.info(
       { event: 'email-link-secured', uid: identity.uid },

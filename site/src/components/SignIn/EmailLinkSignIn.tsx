@@ -9,6 +9,7 @@ import { forgetAddress, rememberedAddress, sendSignInLink, withoutLinkParameters
 import type { FirebaseClientConfig } from '../../config/firebase';
 import { LoadingOverlay } from './MembersGate';
 import { linkSentText } from './SignInForm';
+import { EmailField, Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
 
 interface EmailLinkSignInProps {
@@ -110,33 +111,14 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
           </Translate>
         </p>
         <form onSubmit={submit} className={styles.form}>
-          <label htmlFor="link-email">
-            <Translate id="auth.signIn.email" description="Label of the e-mail field">
-              E-mail
-            </Translate>
-          </label>
-          <input
-            id="link-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField id="link-email" value={email} onChange={setEmail} />
           <button type="submit" className="button button--primary">
             <Translate id="auth.link.continue" description="Button that signs in with the link and the address typed">
               Continue
             </Translate>
           </button>
         </form>
-        <div aria-live="assertive">
-          {stage.error && (
-            <p className={styles.error} role="alert">
-              {stage.error}
-            </p>
-          )}
-        </div>
+        <Notices notice={stage.error ? { kind: 'error', text: stage.error } : null} />
       </section>
     );
   }
@@ -161,7 +143,7 @@ function UnusableLink({
   const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const { load } = useAuth();
   const [email, setEmail] = useState(address);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
   const explanation =
@@ -205,34 +187,14 @@ function UnusableLink({
       </h2>
       <p role="alert">{explanation}</p>
       <form onSubmit={resend} className={styles.form}>
-        <label htmlFor="link-resend-email">
-          <Translate id="auth.signIn.email" description="Label of the e-mail field">
-            E-mail
-          </Translate>
-        </label>
-        <input
-          id="link-resend-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField id="link-resend-email" value={email} onChange={setEmail} />
         <button type="submit" className="button button--primary" disabled={busy}>
           <Translate id="auth.link.sendNew" description="Button that e-mails a new sign-in link">
             E-mail me a new link
           </Translate>
         </button>
       </form>
-      <div aria-live="assertive">
-        {notice?.kind === 'error' && (
-          <p className={styles.error} role="alert">
-            {notice.text}
-          </p>
-        )}
-      </div>
-      <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
+      <Notices notice={notice} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { describeAuthError } from '../../auth/errors';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import { linkSentText } from './SignInForm';
+import { Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
 
 interface NotAllowedProps {
@@ -26,7 +27,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const { contactEmail } = useSiteIdentity();
   const { reader, refusal, load, signOut } = useAuth();
-  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const email = refusal?.email ?? reader?.email ?? null;
   const isUnverified = refusal ? refusal.reason === 'unverified' : reader !== null && !reader.emailVerified;
 
@@ -106,7 +107,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               id="auth.notAllowed.sendLink"
               description="Button that e-mails a sign-in link to the address shown"
             >
-              E-mail me a sign-in link
+              E-mail a sign-in link to this address
             </Translate>
           </button>
         )}
@@ -128,14 +129,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         </a>
         <GoHomeLink isSmall />
       </div>
-      <div aria-live="assertive">
-        {notice?.kind === 'error' && (
-          <p className={styles.error} role="alert">
-            {notice.text}
-          </p>
-        )}
-      </div>
-      <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
+      <Notices notice={notice} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { sendSignInLink } from '../../auth/emailLink';
 import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
+import { EmailField, Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
 
 interface SignInFormProps {
@@ -16,8 +17,6 @@ interface SignInFormProps {
   /** The page to come back to from an e-mailed sign-in link (a path of this site). */
   returnPath: string;
 }
-
-type Notice = { kind: 'error' | 'info'; text: string } | null;
 
 /**
  * The sign-in screen: the university's own account, a sign-in link by e-mail (which also makes
@@ -167,20 +166,7 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
               </p>
             </>
           )}
-          <label htmlFor="sign-in-email">
-            <Translate id="auth.signIn.email" description="Label of the e-mail field">
-              E-mail
-            </Translate>
-          </label>
-          <input
-            id="sign-in-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField id="sign-in-email" value={email} onChange={setEmail} />
           <button
             type="button"
             className={`button ${universityAccount ? 'button--secondary' : 'button--primary'}`}
@@ -223,14 +209,7 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
         </form>
       )}
       <div ref={recaptcha} />
-      <div aria-live="assertive">
-        {notice?.kind === 'error' && (
-          <p className={styles.error} role="alert">
-            {notice.text}
-          </p>
-        )}
-      </div>
-      <div aria-live="polite">{notice?.kind === 'info' && <p role="status">{notice.text}</p>}</div>
+      <Notices notice={notice} />
     </section>
   );
 }
