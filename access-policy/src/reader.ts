@@ -2,6 +2,30 @@
 export interface ReaderIdentity {
   email?: string | null | undefined;
   emailVerified?: boolean | null | undefined;
+  /** What the centre granted this account at run time, as the provider holds it now. */
+  invitation?: Invitation | null | undefined;
+}
+
+/**
+ * An invitation of one address outside the university's domains, until the end of a day (UTC).
+ * It admits exactly the address it was made for: on an account whose address has since changed,
+ * it admits nothing.
+ */
+export interface Invitation {
+  email: string;
+  /** The last day it admits, `YYYY-MM-DD`; it ends at 24:00 UTC of that day. */
+  until: string;
+  /** Who invited, and when (ISO 8601), for the record. */
+  by: string;
+  at: string;
+  note?: string;
+}
+
+/** The instant an invitation stops admitting (ms since the epoch), or NaN for a malformed date. */
+export function invitationEndsAt(until: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) return Number.NaN;
+  const start = Date.parse(`${until}T00:00:00Z`);
+  return Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== until ? Number.NaN : start + 86_400_000;
 }
 
 export interface ReaderPolicy {
@@ -19,11 +43,17 @@ function isDomainOrSubdomain(domain: string, parent: string): boolean {
 }
 
 /**
- * Whether this identity may read the documentation: its e-mail must be verified, and either its
- * domain is the staff or student domain (or a subdomain of either) or it is the whitelisted
- * address. Unlike a substring test, `someone@uai.cl.attacker.example` and `x@notuai.cl` fail.
+ * Whether this identity may read the documentation: its e-mail must be verified, and its domain
+ * is the staff or student domain (or a subdomain of either), or it is the whitelisted address, or
+ * an invitation made for exactly this address has not ended (at `now`). Unlike a substring test,
+ * `someone@uai.cl.attacker.example` and `x@notuai.cl` fail. A suspended account is disabled at
+ * the provider, which refuses it before the rule is asked.
  */
-export function isAllowedReader(identity: ReaderIdentity | null | undefined, policy: ReaderPolicy): boolean {
+export function isAllowedReader(
+  identity: ReaderIdentity | null | undefined,
+  policy: ReaderPolicy,
+  now: number = Date.now(),
+): boolean {
   if (!identity || identity.emailVerified !== true) return false;
   const email = identity.email;
   if (typeof email !== 'string' || /\s/.test(email)) return false;
@@ -36,6 +66,17 @@ export function isAllowedReader(identity: ReaderIdentity | null | undefined, pol
   return (
     (whitelisted !== '' && normalized === whitelisted) ||
     isDomainOrSubdomain(domain, policy.staffDomain) ||
-    isDomainOrSubdomain(domain, policy.studentDomain)
+    isDomainOrSubdomain(domain, policy.studentDomain) ||
+    isCurrentInvitation(identity.invitation, normalized, now)
   );
+}
+
+function isCurrentInvitation(invitation: Invitation | null | undefined, email: string, now: number): boolean {
+  if (!invitation || typeof invitation.email !== 'string' || typeof invitation.until !== 'string') return false;
+  return invitation.email.trim().toLowerCase() === email && now < invitationEndsAt(invitation.until);
+}
+
+/** Whether the address is one the build-time rule admits by itself (a domain or the whitelist). */
+export function isAdmittedByDomain(email: string, policy: ReaderPolicy): boolean {
+  return isAllowedReader({ email, emailVerified: true }, policy);
 }

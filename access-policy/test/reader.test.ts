@@ -49,3 +49,44 @@ describe('isAllowedReader (security)', () => {
     assert.equal(isAllowedReader(verified('x@y.z'), empty), false);
   });
 });
+
+describe('invitations in the rule (security)', () => {
+  const now = Date.parse('2027-03-10T12:00:00Z');
+  const invited = (email: string, invitation: Partial<import('../src/index.js').Invitation> | null) => ({
+    email,
+    emailVerified: true,
+    invitation:
+      invitation === null
+        ? null
+        : { email, until: '2027-03-31', by: 'ana.torres@uai.cl', at: '2027-03-01T10:00:00Z', ...invitation },
+  });
+
+  it('admits an invited address until the end of its last day, UTC, and not after', () => {
+    assert.equal(isAllowedReader(invited('partner@example.org', {}), policy, now), true);
+    assert.equal(isAllowedReader(invited('partner@example.org', {}), policy, Date.parse('2027-03-31T23:59:59Z')), true);
+    assert.equal(
+      isAllowedReader(invited('partner@example.org', {}), policy, Date.parse('2027-04-01T00:00:00Z')),
+      false,
+    );
+    assert.equal(isAllowedReader(invited('partner@example.org', { until: '2027-03-09' }), policy, now), false);
+  });
+
+  it('admits exactly the invited address: not a look-alike, not the account after its address changed', () => {
+    assert.equal(isAllowedReader(invited('x@uai.cl.evil.example', {}), policy, now), true);
+    assert.equal(
+      isAllowedReader({ ...invited('x@uai.cl.evil.example', {}), email: 'y@uai.cl.evil.example' }, policy, now),
+      false,
+    );
+    assert.equal(
+      isAllowedReader(invited('X@UAI.CL.Evil.Example', { email: 'x@uai.cl.evil.example' }), policy, now),
+      true,
+    );
+  });
+
+  it('refuses an unverified invited address, a malformed end date and no invitation', () => {
+    assert.equal(isAllowedReader({ ...invited('partner@example.org', {}), emailVerified: false }, policy, now), false);
+    for (const until of ['2027-02-30', '31/03/2027', '', '2027-3-31'])
+      assert.equal(isAllowedReader(invited('partner@example.org', { until }), policy, now), false, until);
+    assert.equal(isAllowedReader(invited('partner@example.org', null), policy, now), false);
+  });
+});
