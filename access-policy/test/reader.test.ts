@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultReaderPolicy, isAllowedReader, type ReaderIdentity } from '../src/index.js';
+import { defaultReaderPolicy, isAllowedReader, type Invitation, type ReaderIdentity } from '../src/index.js';
 
 const policy = defaultReaderPolicy;
 const verified = (email: string | null | undefined): ReaderIdentity => ({ email, emailVerified: true });
@@ -52,7 +52,7 @@ describe('isAllowedReader (security)', () => {
 
 describe('invitations in the rule (security)', () => {
   const now = Date.parse('2027-03-10T12:00:00Z');
-  const invited = (email: string, invitation: Partial<import('../src/index.js').Invitation> | null) => ({
+  const invited = (email: string, invitation: Partial<Invitation> | null) => ({
     email,
     emailVerified: true,
     invitation:
