@@ -1,8 +1,19 @@
 export const PROJECT_ID: string;
 export const EMULATOR_HOST: string;
 export const DEMO_PASSWORD: string;
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; emailVerified: boolean; role: string; phone?: string }>;
-export function createAccount(account: { email: string; emailVerified: boolean; phone?: string }): Promise<void>;
+export const DEMO_ACCOUNTS: ReadonlyArray<{
+  email: string;
+  emailVerified: boolean;
+  role: string;
+  phone?: string;
+  admin?: boolean;
+}>;
+export function createAccount(account: {
+  email: string;
+  emailVerified: boolean;
+  phone?: string;
+  admin?: boolean;
+}): Promise<void>;
 export function seedDemoAccounts(): Promise<void>;
 export function latestSmsCode(phone: string): Promise<string | null>;
 export function startAuthEmulator(options?: {

@@ -13,7 +13,7 @@ export const DEMO_PASSWORD = 'sentinel-demo-2026';
 
 /** The demo accounts: one per outcome the access rule can have. */
 export const DEMO_ACCOUNTS = [
-  { email: 'ana.torres@uai.cl', emailVerified: true, role: 'staff member' },
+  { email: 'ana.torres@uai.cl', emailVerified: true, role: 'staff member, admin', admin: true },
   { email: 'diego.rojas@alumnos.uai.cl', emailVerified: true, role: 'student' },
   { email: 'guest.reader@example.com', emailVerified: true, role: 'whitelisted reader' },
   { email: 'visitor@example.org', emailVerified: true, role: 'verified outsider' },
@@ -49,7 +49,7 @@ async function waitUntilUp(child, timeoutMs) {
 const ADMIN_HEADERS = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
 
 /** Creates one account with the demo password (and an SMS second factor when it has a phone). */
-export async function createAccount({ email, emailVerified, phone }) {
+export async function createAccount({ email, emailVerified, phone, admin = false }) {
   const body = {
     email,
     password: DEMO_PASSWORD,
@@ -62,6 +62,15 @@ export async function createAccount({ email, emailVerified, phone }) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
+  if (!admin) return;
+  // The emulator takes custom claims only in an update, as the Admin SDK's setCustomUserClaims sends them.
+  const { localId } = await response.json();
+  const claimed = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify({ localId, customAttributes: JSON.stringify({ admin: true }) }),
+  });
+  if (!claimed.ok) throw new Error(`Could not make ${email} an admin: ${claimed.status} ${await claimed.text()}`);
 }
 
 /** Removes every account, then creates the demo accounts (idempotent). */

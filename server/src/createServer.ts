@@ -17,6 +17,7 @@ import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { Responder } from './http/respond.js';
+import { audit } from './audit.js';
 import { createLogger, traceId, type Logger } from './logging.js';
 import { guardRequests, type RequestHandler } from './http/requestGuard.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
@@ -95,6 +96,19 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     respond,
     sendUnavailable: createUnavailableAnswer(publicFiles, respond),
     sendNotFound,
+    onPageServed: (req, identity, file) =>
+      audit(
+        logger,
+        {
+          event: 'page-served',
+          uid: identity.uid,
+          email: identity.email ?? null,
+          path: file.urlPath,
+          outcome: 'served',
+          trace_id: traceId(req),
+        },
+        `Documentation page served to ${identity.email ?? identity.uid}`,
+      ),
   });
 
   const handle: RequestHandler = (req, res) => {

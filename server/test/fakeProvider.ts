@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Invitation } from '@trust/access-policy';
 import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier.js';
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
@@ -20,6 +21,8 @@ export interface FakeAccount {
   validSinceSeconds: number;
   /** The account's password, when it has one the test knows of. */
   password: string | null;
+  /** The centre's invitation, as the Admin SDK would read it from the account's claims. */
+  invitation?: Invitation | null;
 }
 
 interface TokenOptions {
@@ -154,7 +157,12 @@ export class FakeProvider implements IdentityVerifier {
     if (account.disabled) throw coded('The user account has been disabled.', 'auth/user-disabled');
     if (identity.authTime < account.validSinceSeconds)
       throw coded('Revoked.', kind === 'id-token' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked');
-    return { ...identity, email: account.email, emailVerified: account.emailVerified };
+    return {
+      ...identity,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      invitation: account.invitation ?? null,
+    };
   }
 
   async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {

@@ -4,6 +4,7 @@ import type { Responder } from '../http/respond.js';
 import { readSessionCookie } from '../session/cookies.js';
 import type { SessionCheck, SessionGuard } from '../session/sessionGuard.js';
 import { findFile, type SiteFile } from '../static/siteFiles.js';
+import type { VerifiedIdentity } from '../session/verifier.js';
 
 /** Longer query strings are not carried to the sign-in page (the path alone is). */
 const MAX_CARRIED_QUERY = 512;
@@ -25,6 +26,8 @@ export interface MembersHandlerDeps {
   sendUnavailable(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPage: boolean): void;
   /** The not-found page of the path's locale, in the cache class given. */
   sendNotFound(req: IncomingMessage, res: ServerResponse, normalizedPath: string, cache: 'public' | 'private'): void;
+  /** Told of each documentation page (HTML, not assets) served, and to whom: the audit trail. */
+  onPageServed?(req: IncomingMessage, identity: VerifiedIdentity, file: SiteFile): void;
 }
 
 /**
@@ -40,6 +43,7 @@ export function createMembersHandler({
   respond,
   sendUnavailable,
   sendNotFound,
+  onPageServed,
 }: MembersHandlerDeps) {
   function answer(req: IncomingMessage, res: ServerResponse, normalizedPath: string, session: SessionCheck): void {
     if (session.kind === 'unavailable') {
@@ -60,7 +64,10 @@ export function createMembersHandler({
       return;
     }
     const file = findFile(memberFiles, normalizedPath);
-    if (file) respond.file(req, res, file, { cache: 'private' });
+    if (file) {
+      respond.file(req, res, file, { cache: 'private' });
+      if (onPageServed && file.contentType.startsWith('text/html')) onPageServed(req, session.identity, file);
+    }
     // A 404 under the documentation tells what the documentation does not hold: members only.
     else sendNotFound(req, res, normalizedPath, 'private');
   }

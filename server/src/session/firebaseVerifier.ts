@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cert, applicationDefault, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config.js';
+import { accessClaimsOf } from '../access/grants.js';
 import type { IdentityVerifier, VerifiedIdentity } from './verifier.js';
 
 function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
@@ -23,11 +24,16 @@ const coded = (message: string, code: string) => Object.assign(new Error(message
  * unverified, would keep its session for the cookie's whole life. Revocation is compared as the
  * SDK does: `auth_time` against `tokensValidAfterTime`, both in whole seconds.
  */
-function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord): VerifiedIdentity {
+function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord, revokedCode: string): VerifiedIdentity {
   if (user.disabled) throw coded('The account is disabled.', 'auth/user-disabled');
   const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) / 1000 : 0;
-  if (decoded.auth_time < validSince) throw coded('The session was revoked.', 'auth/session-cookie-revoked');
-  return { ...toIdentity(decoded), email: user.email, emailVerified: user.emailVerified };
+  if (decoded.auth_time < validSince) throw coded('The session was revoked.', revokedCode);
+  return {
+    ...toIdentity(decoded),
+    email: user.email,
+    emailVerified: user.emailVerified,
+    invitation: accessClaimsOf(user).invitation ?? null,
+  };
 }
 
 /**
@@ -46,11 +52,17 @@ export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
   );
   const auth = getAuth(app);
   return {
-    verifyIdToken: async (idToken) => toIdentity(await auth.verifyIdToken(idToken, true)),
+    // The account is read as it is now (its grants too), not as the token recorded it.
+    verifyIdToken: async (idToken) => {
+      const decoded = await auth.verifyIdToken(idToken, false);
+      return asAccountIsNow(decoded, await auth.getUser(decoded.uid), 'auth/id-token-revoked');
+    },
     createSessionCookie: (idToken, maxAgeMs) => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs }),
     verifySessionCookie: async (cookie, checkRevoked) => {
       const decoded = await auth.verifySessionCookie(cookie, false);
-      return checkRevoked ? asAccountIsNow(decoded, await auth.getUser(decoded.uid)) : toIdentity(decoded);
+      return checkRevoked
+        ? asAccountIsNow(decoded, await auth.getUser(decoded.uid), 'auth/session-cookie-revoked')
+        : toIdentity(decoded);
     },
     revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
     async reissueWithoutPassword(uid) {

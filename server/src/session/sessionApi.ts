@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Responder } from '../http/respond.js';
-import type { Logger } from '../logging.js';
+import { audit } from '../audit.js';
+import { traceId, type Logger } from '../logging.js';
 import { EMAIL_LINK_API_PATH, isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
 import type { ServerConfig } from '../config.js';
 import {
@@ -70,6 +71,14 @@ export function rateLimitKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/** Why the rule refused a genuine identity, as the browser explains it to the reader. */
+function refusalReason(identity: VerifiedIdentity): 'unverified' | 'invitation-ended' | 'not-admitted' {
+  if (!identity.emailVerified) return 'unverified';
+  const invitation = identity.invitation;
+  if (invitation && invitation.email.toLowerCase() === identity.email?.toLowerCase()) return 'invitation-ended';
+  return 'not-admitted';
+}
+
 function bearerToken(req: IncomingMessage): string | null {
   const match = /^Bearer ([\w.-]+)$/.exec(req.headers.authorization ?? '');
   return match && match[1]!.length <= MAX_TOKEN_LENGTH ? match[1]! : null;
@@ -102,6 +111,29 @@ export function createSessionApi({
   logger,
   now = Date.now,
 }: SessionApiDeps) {
+  /** One line of the audit trail about this request's reader. */
+  function record(
+    req: IncomingMessage,
+    event: string,
+    identity: VerifiedIdentity | null,
+    outcome: string,
+    reason?: string,
+  ): void {
+    audit(
+      logger,
+      {
+        event,
+        uid: identity?.uid ?? null,
+        email: identity?.email ?? null,
+        path: req.url ?? '',
+        outcome,
+        ...(reason ? { reason } : {}),
+        trace_id: traceId(req),
+      },
+      `${event}${identity?.email ? `: ${identity.email}` : ''}${reason ? ` (${reason})` : ''}`,
+    );
+  }
+
   /**
    * The checks both ways of opening a session share: the site's own origin, a token that
    * verifies, an allowed reader, a recent sign-in. Answers the request itself and resolves to
@@ -121,6 +153,7 @@ export function createSessionApi({
     const refuse = (error: string) => {
       const wait = limiter.retryAfter(client);
       limiter.recordFailure(client);
+      if (wait === 0) record(req, 'session-refused', null, 'refused', error);
       if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
       else respond.json(req, res, 401, { error });
       return null;
@@ -141,15 +174,19 @@ export function createSessionApi({
     // is said before the freshness of the sign-in, which only matters for opening a session: the
     // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed',
     // with the address seen and whether only its verification is missing.
-    if (!isAllowedReader(identity, policy)) {
+    if (!isAllowedReader(identity, policy, now())) {
+      const reason = refusalReason(identity);
+      record(req, 'session-refused', identity, 'refused', reason);
       respond.json(req, res, 403, {
         error: 'not-allowed',
         email: identity.email ?? null,
-        reason: identity.emailVerified ? 'not-admitted' : 'unverified',
+        reason,
+        ...(reason === 'invitation-ended' ? { until: identity.invitation!.until } : {}),
       });
       return null;
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
+      record(req, 'session-refused', identity, 'refused', 'stale-sign-in');
       respond.json(req, res, 401, { error: 'stale-sign-in' });
       return null;
     }
@@ -178,6 +215,7 @@ export function createSessionApi({
     const { token } = admitted;
     const cookie = await askProvider(req, res, () => verifier.createSessionCookie(token, config.session.maxAgeMs));
     if (cookie === null) return;
+    record(req, 'session-opened', admitted.identity, 'opened');
     const { isSecure } = config.session;
     respond.json(req, res, 204, null, {
       'Set-Cookie': [
@@ -204,10 +242,7 @@ export function createSessionApi({
     const customToken = await askProvider(req, res, () => verifier.reissueWithoutPassword(identity.uid));
     if (customToken === null) return;
     guard.revokeAccount(identity.uid, now());
-    logger.info(
-      { event: 'email-link-secured', uid: identity.uid },
-      'E-mail-link sign-in: password and earlier sessions ended',
-    );
+    record(req, 'email-link-secured', identity, 'password and earlier sessions ended');
     respond.json(req, res, 200, { customToken });
   }
 
@@ -247,6 +282,7 @@ export function createSessionApi({
       return respond.json(req, res, 204, null, cleared);
     }
     guard.signOut(cookie, identity.expiresAt * 1000);
+    record(req, 'signed-out', identity, 'signed-out');
     try {
       await verifier.revokeSessions(identity.uid);
     } catch (error) {

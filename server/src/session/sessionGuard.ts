@@ -118,7 +118,7 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    if (!isAllowedReader(identity, this.policy) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
+    if (!isAllowedReader(identity, this.policy, now) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
       this.#forgetCached(cookie, key);
       return { kind: 'none' };
     }

@@ -1,3 +1,5 @@
+import type { Invitation } from '@trust/access-policy';
+
 /** What the server needs from the identity provider, so tests can stand in for it. */
 export interface VerifiedIdentity {
   uid: string;
@@ -9,6 +11,8 @@ export interface VerifiedIdentity {
   expiresAt: number;
   /** How the reader signed in: `password` (also an e-mail link), `github.com`, `google.com`, `custom`… */
   signInProvider: string;
+  /** The centre's invitation of this account, as the provider holds it now (not the token's copy). */
+  invitation?: Invitation | null;
 }
 
 export interface IdentityVerifier {

@@ -1,0 +1,202 @@
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import { invitationEndsAt, isAdmittedByDomain, type Invitation, type ReaderPolicy } from '@trust/access-policy';
+
+/**
+ * What the centre grants at run time, kept as custom claims on the account in Firebase
+ * Authentication (set only through the Admin SDK, so by this server or the operators' command,
+ * never by a reader): no second database, and every instance reads the same truth.
+ */
+export interface AccessClaims {
+  admin?: boolean;
+  invitation?: Invitation;
+  /** Why and by whom the account was suspended; the account is disabled too. */
+  suspension?: { reason: string; by: string; at: string };
+}
+
+/** A refused change, with a reason fit for one line. */
+export class AccessError extends Error {
+  override name = 'AccessError';
+}
+
+/** One change of access, as the audit trail records it. */
+export interface AccessChange {
+  action: 'invite' | 'revoke' | 'suspend' | 'restore' | 'admin-granted' | 'admin-removed';
+  /** The account changed. */
+  target: string;
+  uid: string;
+  /** Who changed it. */
+  by: string;
+  until?: string;
+  reason?: string;
+  note?: string;
+}
+
+export interface AccessEntry {
+  email: string;
+  kind: 'admin' | 'invited' | 'suspended';
+  until: string | null;
+  by: string | null;
+  lastSignIn: string | null;
+  note: string | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const MAX_INVITATION_DAYS = 366;
+const MAX_TEXT = 200;
+
+/** The claims as they are, dropping any a reader could not have been given by this code. */
+export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessClaims {
+  const claims = (user.customClaims ?? {}) as Record<string, unknown>;
+  const invitation = claims.invitation as Invitation | undefined;
+  return {
+    ...(claims.admin === true ? { admin: true } : {}),
+    ...(invitation && typeof invitation.email === 'string' && typeof invitation.until === 'string'
+      ? { invitation }
+      : {}),
+    ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
+  };
+}
+
+function without(claims: AccessClaims, key: keyof AccessClaims): AccessClaims {
+  return Object.fromEntries(Object.entries(claims).filter(([name]) => name !== key)) as AccessClaims;
+}
+
+function address(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new AccessError(`"${raw}" is not an e-mail address.`);
+  return email;
+}
+
+function text(label: string, raw: string | undefined, isRequired: boolean): string | undefined {
+  const value = raw?.trim();
+  if (!value) {
+    if (isRequired) throw new AccessError(`A ${label} is required.`);
+    return undefined;
+  }
+  if (value.length > MAX_TEXT) throw new AccessError(`The ${label} is longer than ${MAX_TEXT} characters.`);
+  return value;
+}
+
+/**
+ * The operations on access: the operators' command and the admin page call these, and each
+ * change returns what the audit trail records of it. Checks happen before anything is written.
+ */
+export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number = Date.now) {
+  async function account(raw: string): Promise<UserRecord> {
+    const email = address(raw);
+    try {
+      return await auth.getUserByEmail(email);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found')
+        throw new AccessError(`No account has the address ${email}.`);
+      throw error;
+    }
+  }
+
+  async function setClaims(user: UserRecord, change: (claims: AccessClaims) => AccessClaims): Promise<void> {
+    const others = { ...(user.customClaims ?? {}) };
+    delete others.admin;
+    delete others.invitation;
+    delete others.suspension;
+    await auth.setCustomUserClaims(user.uid, { ...others, ...change(accessClaimsOf(user)) });
+  }
+
+  const stamp = () => new Date(now()).toISOString();
+
+  return {
+    /**
+     * Invites an address outside the domains until the end of `until` (UTC). Without an account
+     * yet, one is made for the address, unverified and without a password: the guest's first
+     * e-mail-link sign-in verifies it.
+     */
+    async invite(rawEmail: string, until: string, rawNote: string | undefined, by: string): Promise<AccessChange> {
+      const email = address(rawEmail);
+      if (isAdmittedByDomain(email, policy))
+        throw new AccessError(`${email} is already admitted by the access rule; it needs no invitation.`);
+      const endsAt = invitationEndsAt(until);
+      if (Number.isNaN(endsAt)) throw new AccessError(`"${until}" is not a date (YYYY-MM-DD).`);
+      if (endsAt <= now()) throw new AccessError(`${until} is in the past.`);
+      if (endsAt > now() + MAX_INVITATION_DAYS * 86_400_000)
+        throw new AccessError(`${until} is more than a year ahead.`);
+      const note = text('note', rawNote, false);
+      let user: UserRecord;
+      try {
+        user = await auth.getUserByEmail(email);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+        user = await auth.createUser({ email, emailVerified: false });
+      }
+      const invitation: Invitation = { email, until, by, at: stamp(), ...(note ? { note } : {}) };
+      await setClaims(user, (claims) => ({ ...claims, invitation }));
+      return { action: 'invite', target: email, uid: user.uid, by, until, ...(note ? { note } : {}) };
+    },
+
+    /** Ends an invitation now, and every session of the account with it. */
+    async revoke(rawEmail: string, by: string): Promise<AccessChange> {
+      const user = await account(rawEmail);
+      if (!accessClaimsOf(user).invitation) throw new AccessError(`${user.email} has no invitation to revoke.`);
+      await setClaims(user, (claims) => without(claims, 'invitation'));
+      await auth.revokeRefreshTokens(user.uid);
+      return { action: 'revoke', target: user.email!, uid: user.uid, by };
+    },
+
+    /** Disables any account, university members' included, and ends its sessions. */
+    async suspend(rawEmail: string, rawReason: string, by: string): Promise<AccessChange> {
+      const reason = text('reason', rawReason, true)!;
+      const user = await account(rawEmail);
+      if (user.email === by.trim().toLowerCase()) throw new AccessError('An admin cannot suspend their own account.');
+      await setClaims(user, (claims) => ({ ...claims, suspension: { reason, by, at: stamp() } }));
+      await auth.updateUser(user.uid, { disabled: true });
+      await auth.revokeRefreshTokens(user.uid);
+      return { action: 'suspend', target: user.email!, uid: user.uid, by, reason };
+    },
+
+    async restore(rawEmail: string, by: string): Promise<AccessChange> {
+      const user = await account(rawEmail);
+      if (!user.disabled) throw new AccessError(`${user.email} is not suspended.`);
+      await setClaims(user, (claims) => without(claims, 'suspension'));
+      await auth.updateUser(user.uid, { disabled: false });
+      return { action: 'restore', target: user.email!, uid: user.uid, by };
+    },
+
+    async setAdmin(rawEmail: string, isAdmin: boolean, by: string): Promise<AccessChange> {
+      const user = await account(rawEmail);
+      await setClaims(user, (claims) => (isAdmin ? { ...claims, admin: true } : without(claims, 'admin')));
+      return { action: isAdmin ? 'admin-granted' : 'admin-removed', target: user.email!, uid: user.uid, by };
+    },
+
+    /** Every account with an access grant: admins, invited guests, suspended accounts. */
+    async list(): Promise<AccessEntry[]> {
+      const entries: AccessEntry[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await auth.listUsers(1000, pageToken);
+        for (const user of page.users) {
+          const claims = accessClaimsOf(user);
+          const base = { email: user.email ?? user.uid, lastSignIn: user.metadata.lastSignInTime ?? null };
+          if (claims.suspension || user.disabled)
+            entries.push({
+              ...base,
+              kind: 'suspended',
+              until: null,
+              by: claims.suspension?.by ?? null,
+              note: claims.suspension?.reason ?? null,
+            });
+          if (claims.invitation)
+            entries.push({
+              ...base,
+              kind: 'invited',
+              until: claims.invitation.until,
+              by: claims.invitation.by,
+              note: claims.invitation.note ?? null,
+            });
+          if (claims.admin) entries.push({ ...base, kind: 'admin', until: null, by: null, note: null });
+        }
+        pageToken = page.pageToken;
+      } while (pageToken);
+      return entries.sort((a, b) => a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind));
+    },
+  };
+}
+
+export type Grants = ReturnType<typeof createGrants>;

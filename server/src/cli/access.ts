@@ -1,0 +1,130 @@
+/**
+ * `npm run access -- <command>`: the operators' way to grant and withdraw access. Against the
+ * local Auth emulator by default; against a real project when FIREBASE_PROJECT_ID names one, with
+ * Application Default Credentials (`gcloud auth application-default login`). Each change prints
+ * its audit line; a refused one prints one line saying why and exits 1.
+ */
+import { userInfo } from 'node:os';
+import { applicationDefault, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { DEMO_PROJECT_ID } from '@trust/access-policy';
+import { readReaderPolicy } from '@trust/access-policy/settings';
+import { AccessError, createGrants, type AccessEntry } from '../access/grants.js';
+import { auditChange } from '../audit.js';
+import { createLogger, readLogSettings } from '../logging.js';
+
+const USAGE = `Usage: npm run access -- <command>
+  invite EMAIL --until YYYY-MM-DD [--note TEXT]   invite an address outside the domains until that day (UTC)
+  revoke EMAIL                                     end an invitation and the account's sessions
+  suspend EMAIL --reason TEXT                      disable any account and end its sessions
+  restore EMAIL                                    lift a suspension
+  admin EMAIL [--remove]                           let an account manage access (or no longer)
+  list                                             every admin, invited guest and suspended account`;
+
+function parse(argv: string[]): { command: string; email: string | undefined; options: Map<string, string | true> } {
+  const [command = '', ...rest] = argv;
+  const options = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const next = rest[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      options.set(arg.slice(2), next);
+      i += 1;
+    } else options.set(arg.slice(2), true);
+  }
+  if (positional.length > 1) throw new AccessError(`Unexpected argument "${positional[1]}".`);
+  return { command, email: positional[0], options };
+}
+
+function option(options: Map<string, string | true>, name: string): string | undefined {
+  const value = options.get(name);
+  if (value === true) throw new AccessError(`--${name} needs a value.`);
+  return value;
+}
+
+function table(entries: AccessEntry[]): string {
+  const rows = [
+    ['address', 'kind', 'until', 'by', 'last sign-in', 'note'],
+    ...entries.map((entry) => [
+      entry.email,
+      entry.kind,
+      entry.until ?? '',
+      entry.by ?? '',
+      entry.lastSignIn ? new Date(entry.lastSignIn).toISOString().slice(0, 16).replace('T', ' ') : 'never',
+      entry.note ?? '',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function main(): Promise<number> {
+  const projectId = process.env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
+  const isEmulated = projectId.startsWith('demo-');
+  if (isEmulated) process.env.FIREBASE_AUTH_EMULATOR_HOST ||= '127.0.0.1:9099';
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const auth = getAuth(initializeApp({ projectId, ...(isEmulated ? {} : { credential: applicationDefault() }) }));
+  const grants = createGrants(auth, readReaderPolicy(process.env));
+  const logger = createLogger(readLogSettings(process.env, projectId, !isEmulated));
+  const by = process.env.ACCESS_OPERATOR?.trim() || `${userInfo().username} (access command)`;
+
+  const { command, email, options } = parse(process.argv.slice(2));
+  const needEmail = () => {
+    if (!email) throw new AccessError(`"${command}" needs an e-mail address.`);
+    return email;
+  };
+  switch (command) {
+    case 'invite': {
+      const until = option(options, 'until');
+      if (!until) throw new AccessError('An invitation needs --until YYYY-MM-DD.');
+      auditChange(logger, await grants.invite(needEmail(), until, option(options, 'note'), by));
+      break;
+    }
+    case 'revoke':
+      auditChange(logger, await grants.revoke(needEmail(), by));
+      break;
+    case 'suspend':
+      auditChange(logger, await grants.suspend(needEmail(), option(options, 'reason') ?? '', by));
+      break;
+    case 'restore':
+      auditChange(logger, await grants.restore(needEmail(), by));
+      break;
+    case 'admin':
+      auditChange(logger, await grants.setAdmin(needEmail(), !options.has('remove'), by));
+      break;
+    case 'list':
+      process.stdout.write(`${table(await grants.list())}\n`);
+      break;
+    default:
+      process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);
+      return 2;
+  }
+  logger.flush();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const reason =
+      error instanceof AccessError
+        ? error.message
+        : `The identity provider could not be reached or refused the change: ${(error as Error).message}`;
+    process.stderr.write(`access: ${reason}\n`);
+    process.exitCode = 1;
+  },
+);

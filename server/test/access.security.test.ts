@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import { createLogger } from '../src/logging.js';
+import { openSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
+
+/**
+ * Access the centre grants at run time, against the real Auth emulator: the operators' command
+ * changes an account's claims or state, and two server instances (re-checking every second) follow.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
+let first: TestSite;
+let second: TestSite;
+const logLines: string[] = [];
+
+before(async () => {
+  stopEmulator = await startAuthEmulator({ quiet: true });
+  const env = { SESSION_RECHECK_SECONDS: '1' };
+  const logger = createLogger(
+    { level: 'info', service: 'test', projectId: PROJECT_ID, isHumanReadable: false },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  );
+  first = await startTestSite(undefined, { logger }, env);
+  second = await startTestSite(undefined, {}, env);
+});
+after(async () => {
+  await first?.close();
+  await second?.close();
+  await stopEmulator?.();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `npm run access -- …`, run from its source, with its exit code and output. */
+function access(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/cli/access.ts'), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ACCESS_OPERATOR: 'ops@uai.cl', LOG_LEVEL: '' },
+    },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A call to the emulator's REST API. Tried twice: after a pause (the command's tests make none
+ * from here) the emulator may already have closed the kept-alive socket fetch reuses.
+ */
+async function identityToolkit(method: string, body: object): Promise<Response> {
+  const call = () =>
+    fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return call().catch(call);
+}
+
+/** The whole e-mail-link way in, as the browser goes through it: a session cookie, or the refusal. */
+async function signInByLink(
+  site: TestSite,
+  email: string,
+): Promise<{ status: number; cookie?: string; body: unknown }> {
+  assert.equal(
+    (
+      await identityToolkit('accounts:sendOobCode', {
+        requestType: 'EMAIL_SIGNIN',
+        email,
+        continueUrl: site.origin,
+        canHandleCodeInApp: true,
+      })
+    ).status,
+    200,
+  );
+  const { oobCodes } = (await (
+    await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  ).json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'EMAIL_SIGNIN').at(-1)!;
+  const linked = (await (
+    await identityToolkit('accounts:signInWithEmailLink', { email, oobCode: code.oobCode })
+  ).json()) as {
+    idToken: string;
+  };
+  const secured = await rawRequest(site.origin, '/api/session/email-link', {
+    method: 'POST',
+    headers: { Origin: site.origin, Authorization: `Bearer ${linked.idToken}` },
+  });
+  const body = JSON.parse(secured.body.toString()) as { customToken?: string };
+  if (secured.status !== 200) return { status: secured.status, body };
+  const again = (await (
+    await identityToolkit('accounts:signInWithCustomToken', { token: body.customToken, returnSecureToken: true })
+  ).json()) as {
+    idToken: string;
+  };
+  return { status: 204, cookie: await openSession(site.origin, again.idToken), body: null };
+}
+
+const unique = (local: string, domain: string) => `${local}.${Date.now().toString(36)}@${domain}`;
+const docs = (site: TestSite, cookie: string) => readPage(site.origin, '/docs/guide', cookie);
+
+describe('invitations, revocation and suspension (security)', () => {
+  it('an invited outsider signs in by link and reads; after revoke, a kept cookie is refused on another instance at its re-check', async () => {
+    const guest = unique('visiting.researcher', 'example.org');
+    const invited = access('invite', guest, '--until', dayFromNow(30), '--note', 'Semester visit');
+    assert.equal(invited.status, 0, invited.stderr);
+    const session = await signInByLink(first, guest);
+    assert.equal(session.status, 204);
+    assert.equal((await docs(first, session.cookie!)).status, 200);
+    assert.equal((await docs(second, session.cookie!)).status, 200);
+
+    const revoked = access('revoke', guest);
+    assert.equal(revoked.status, 0, revoked.stderr);
+    await sleep(1_100);
+    const kept = await docs(second, session.cookie!);
+    assert.equal(kept.status, 302);
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+  });
+
+  it('refuses an invitation past its end date, saying so', async () => {
+    const guest = unique('former.partner', 'example.org');
+    await createAccount({ email: guest, emailVerified: true });
+    const lookup = (await (
+      await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: [guest] }),
+      })
+    ).json()) as { users: { localId: string }[] };
+    const until = dayFromNow(-1);
+    const invitation = { email: guest, until, by: 'ops@uai.cl', at: new Date().toISOString() };
+    await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId: lookup.users[0]!.localId, customAttributes: JSON.stringify({ invitation }) }),
+    });
+    const session = await signInByLink(first, guest);
+    assert.equal(session.status, 403);
+    assert.deepEqual(session.body, { error: 'not-allowed', email: guest, reason: 'invitation-ended', until });
+  });
+
+  it('an invitation for x@uai.cl.evil.example admits exactly that address', async () => {
+    const stamp = Date.now().toString(36);
+    const invited = `x${stamp}@uai.cl.evil.example`;
+    assert.equal(access('invite', invited, '--until', dayFromNow(7)).status, 0);
+    assert.equal((await signInByLink(first, invited)).status, 204);
+    for (const other of [`y${stamp}@uai.cl.evil.example`, `x${stamp}@evil.example`])
+      assert.equal((await signInByLink(first, other)).status, 403, other);
+  });
+
+  it('a suspended university member is refused within the re-check window on every instance', async () => {
+    const member = unique('leaving.student', 'alumnos.uai.cl');
+    const session = await signInByLink(first, member);
+    assert.equal(session.status, 204);
+    assert.equal((await docs(second, session.cookie!)).status, 200);
+    const suspended = access('suspend', member, '--reason', 'Left the programme');
+    assert.equal(suspended.status, 0, suspended.stderr);
+    await sleep(1_100);
+    for (const site of [first, second]) assert.equal((await docs(site, session.cookie!)).status, 302);
+    assert.equal(access('restore', member).status, 0);
+  });
+});
+
+describe('the access command', () => {
+  it('says why it refuses, in one line, and exits non-zero', () => {
+    const cases: [string[], string][] = [
+      [
+        ['invite', 'ana.torres@uai.cl', '--until', dayFromNow(5)],
+        'access: ana.torres@uai.cl is already admitted by the access rule; it needs no invitation.',
+      ],
+      [['invite', 'partner@example.org', '--until', dayFromNow(-2)], `access: ${dayFromNow(-2)} is in the past.`],
+      [
+        ['invite', 'partner@example.org', '--until', dayFromNow(400)],
+        `access: ${dayFromNow(400)} is more than a year ahead.`,
+      ],
+      [['invite', 'partner@example.org', '--until', '2027-02-30'], 'access: "2027-02-30" is not a date (YYYY-MM-DD).'],
+      [['invite', 'not-an-address', '--until', dayFromNow(5)], 'access: "not-an-address" is not an e-mail address.'],
+      [['revoke', 'nobody.here@example.org'], 'access: No account has the address nobody.here@example.org.'],
+      [['suspend', 'diego.rojas@alumnos.uai.cl'], 'access: A reason is required.'],
+    ];
+    for (const [args, line] of cases) {
+      const result = access(...args);
+      assert.equal(result.status, 1, args.join(' '));
+      assert.equal(result.stderr, `${line}\n`, args.join(' '));
+      assert.equal(result.stdout, '', args.join(' '));
+    }
+    assert.equal(access('frobnicate').status, 2);
+  });
+
+  it('writes exactly one audit line per change, and lists who has access', () => {
+    const guest = unique('audited.guest', 'example.org');
+    const invited = access('invite', guest, '--until', dayFromNow(10), '--note', 'Industry partner');
+    const lines = invited.stdout.trim().split('\n');
+    assert.equal(lines.length, 1);
+    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+    assert.equal(entry.severity, 'INFO');
+    assert.equal(entry.audit, true);
+    assert.equal(entry.event, 'access-changed');
+    assert.equal(entry.action, 'invite');
+    assert.equal(entry.email, 'ops@uai.cl');
+    assert.equal(entry.target, guest);
+    assert.equal(entry.until, dayFromNow(10));
+    assert.equal(entry.note, 'Industry partner');
+    assert.equal(entry.outcome, 'done');
+    assert.equal(entry.message, `ops@uai.cl: invite ${guest}`);
+
+    const list = access('list');
+    assert.equal(list.status, 0);
+    const row = list.stdout.split('\n').find((line) => line.startsWith(guest))!;
+    assert.match(
+      row,
+      new RegExp(
+        `^${guest.replace(/\./g, '\\.')} +invited +${dayFromNow(10)} +ops@uai\\.cl +\\S+ \\S+ +Industry partner$`,
+      ),
+    );
+    assert.match(list.stdout, /^ana\.torres@uai\.cl +admin/m);
+  });
+});
+
+describe('the audit trail of the server', () => {
+  it('records the session opened, each documentation page served and the sign-out, never a token or cookie', async () => {
+    logLines.length = 0;
+    const member = unique('audited.member', 'uai.cl');
+    const session = await signInByLink(first, member);
+    assert.equal(
+      (
+        await rawRequest(first.origin, '/docs/guide', {
+          headers: { Cookie: session.cookie!, traceparent: `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01` },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await rawRequest(first.origin, '/docs/assets/js/content.89abcdef.js', { headers: { Cookie: session.cookie! } }))
+        .status,
+      200,
+    );
+    await rawRequest(first.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: first.origin, Cookie: session.cookie! },
+    });
+    const events = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.audit === true);
+    assert.deepEqual(
+      events.map((entry) => [entry.event, entry.email, entry.outcome, entry.path]),
+      [
+        ['email-link-secured', member, 'password and earlier sessions ended', '/api/session/email-link'],
+        ['session-opened', member, 'opened', '/api/session'],
+        ['page-served', member, 'served', '/docs/guide/index.html'],
+        ['signed-out', member, 'signed-out', '/api/session'],
+      ],
+    );
+    assert.equal(events[2]!['logging.googleapis.com/trace'], `projects/${PROJECT_ID}/traces/${'a'.repeat(32)}`);
+    const cookieValue = session.cookie!.split('=')[1]!;
+    for (const line of logLines) assert.equal(line.includes(cookieValue.slice(0, 40)), false);
+  });
+});
