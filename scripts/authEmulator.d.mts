@@ -24,3 +24,4 @@ export function startAuthEmulator(options?: {
 export function sentEmails(): Promise<Array<{ email: string; requestType: string }>>;
 export function latestLink(email: string, requestType?: string): Promise<string | null>;
 export function printSentLinks(log?: (message: string) => void, intervalMs?: number): () => void;
+export function updateAccount(email: string, changes: { claims?: object; disabled?: boolean }): Promise<void>;

@@ -73,6 +73,27 @@ export async function createAccount({ email, emailVerified, phone, admin = false
   if (!claimed.ok) throw new Error(`Could not make ${email} an admin: ${claimed.status} ${await claimed.text()}`);
 }
 
+/** Changes an account as the Admin SDK would: its custom claims, or whether it is disabled. */
+export async function updateAccount(email, { claims, disabled }) {
+  const lookup = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify({ email: [email] }),
+  });
+  const { users = [] } = await lookup.json();
+  if (users.length !== 1) throw new Error(`No account has the address ${email}.`);
+  const response = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify({
+      localId: users[0].localId,
+      ...(claims ? { customAttributes: JSON.stringify(claims) } : {}),
+      ...(disabled === undefined ? {} : { disableUser: disabled }),
+    }),
+  });
+  if (!response.ok) throw new Error(`Could not change ${email}: ${response.status} ${await response.text()}`);
+}
+
 /** Removes every account, then creates the demo accounts (idempotent). */
 export async function seedDemoAccounts() {
   const reset = await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/accounts`, {

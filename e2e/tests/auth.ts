@@ -10,6 +10,7 @@ export {
   latestLink,
   latestSmsCode,
   sentEmails,
+  updateAccount,
 } from '../../scripts/authEmulator.mjs';
 
 /**
@@ -52,6 +53,11 @@ export const SIGN_IN_TEXT = {
     otherAddress: 'This link was sent to another address. Enter the address you asked for the link with.',
     used: 'This sign-in link has already been used or has expired. Each link works once.',
     sendNew: 'E-mail me a new link',
+    invitationEnded: (until: string) =>
+      `The centre’s invitation for this address ended on ${until}. Ask the centre to renew it.`,
+    otherAddressButton: 'Sign out and use another address',
+    suspended:
+      'The centre has suspended this account’s access to the site. Ask the centre (the contact address is at the foot of the page) why, and whether it can be restored.',
   },
   es: {
     email: 'Correo electrónico',
@@ -72,6 +78,11 @@ export const SIGN_IN_TEXT = {
     otherAddress: 'Este enlace se envió a otra dirección. Escriba la dirección con la que pidió el enlace.',
     used: 'Este enlace de inicio de sesión ya se usó o venció. Cada enlace sirve una sola vez.',
     sendNew: 'Enviarme un enlace nuevo',
+    invitationEnded: (until: string) =>
+      `La invitación del centro para esta dirección terminó el ${until}. Pida al centro que la renueve.`,
+    otherAddressButton: 'Cerrar sesión y usar otra dirección',
+    suspended:
+      'El centro suspendió el acceso de esta cuenta al sitio. Pregunte al centro (la dirección de contacto está al pie de la página) el motivo y si puede restablecerse.',
   },
 } as const;
 

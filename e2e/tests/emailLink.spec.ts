@@ -3,6 +3,8 @@ import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import { serveGapiStandIn } from './gapiStandIn';
 import {
   createAccount,
+  createAccountLike,
+  updateAccount,
   DEMO_PASSWORD,
   DOCS_PAGE,
   SIGN_IN_TEXT,
@@ -186,3 +188,33 @@ test('an account someone else made with a member’s address and a password no l
   expect(await sessionCookies(other)).toEqual([]);
   await other.context().close();
 });
+
+for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+  test(`a guest whose invitation ended, and a suspended member, are told why (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(REFUSED_SESSION);
+    consoleErrors.allow(/identitytoolkit.*status of 400|status of 400 \(Bad Request\)/);
+    const prefix = locale === 'es' ? '/es' : '';
+    const guest = await createAccountLike('former.partner@example.org');
+    const until = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await updateAccount(guest, {
+      claims: { invitation: { email: guest, until, by: 'ana.torres@uai.cl', at: '2026-01-05T10:00:00Z' } },
+    });
+    await page.goto(`${prefix}/signin`);
+    await waitForHydration(page);
+    await submitSignIn(page, locale, guest, DEMO_PASSWORD);
+    await expect(
+      page.getByText(`${SIGN_IN_TEXT[locale].signedInAs(guest)} ${SIGN_IN_TEXT[locale].invitationEnded(until)}`),
+    ).toBeVisible();
+    expect(await sessionCookies(page)).toEqual([]);
+
+    await page.getByRole('button', { name: SIGN_IN_TEXT[locale].otherAddressButton, exact: true }).click();
+    const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    await updateAccount(member, { disabled: true });
+    await submitSignIn(page, locale, member, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText(SIGN_IN_TEXT[locale].suspended);
+    expect(await sessionCookies(page)).toEqual([]);
+  });
+}

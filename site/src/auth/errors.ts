@@ -11,8 +11,9 @@ const MESSAGES: Record<string, () => string> = {
   'auth/user-disabled': () =>
     translate({
       id: 'auth.error.userDisabled',
-      message: 'This account has been disabled. Please contact the administrator.',
-      description: 'Sign-in error: disabled account',
+      message:
+        'The centre has suspended this account’s access to the site. Ask the centre (the contact address is at the foot of the page) why, and whether it can be restored.',
+      description: 'Sign-in error: the account is disabled (suspended by the centre)',
     }),
   'auth/too-many-requests': () =>
     translate({

@@ -4,7 +4,9 @@ import { CodedError } from './errors';
 /** What the server said when its access rule refused the reader: the address it saw, and why. */
 export interface Refusal {
   email: string | null;
-  reason: 'unverified' | 'not-admitted';
+  reason: 'unverified' | 'not-admitted' | 'invitation-ended';
+  /** For an invitation that ended: its last day. */
+  until?: string;
 }
 
 /** The server's refusal of a reader; any other failure is thrown as a `CodedError`. */
@@ -23,9 +25,11 @@ async function postToken(path: string, idToken: string): Promise<Response> {
   if (response.ok) return response;
   if (response.status === 403) {
     const body = (await response.json().catch(() => ({}))) as Partial<Refusal>;
+    const reason = body.reason === 'unverified' || body.reason === 'invitation-ended' ? body.reason : 'not-admitted';
     throw new RefusedError({
       email: typeof body.email === 'string' ? body.email : null,
-      reason: body.reason === 'unverified' ? 'unverified' : 'not-admitted',
+      reason,
+      ...(reason === 'invitation-ended' && typeof body.until === 'string' ? { until: body.until } : {}),
     });
   }
   if (response.status === 401) throw new CodedError('session/stale');

@@ -89,6 +89,14 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               This address has not been verified yet. Members of the university must verify their address before reading
               the documentation: a sign-in link sent to it does that.
             </Translate>
+          ) : refusal?.reason === 'invitation-ended' ? (
+            <Translate
+              id="auth.notAllowed.invitationEnded"
+              description="Why: the reader's invitation has ended"
+              values={{ until: refusal.until ?? '' }}
+            >
+              {'The centre’s invitation for this address ended on {until}. Ask the centre to renew it.'}
+            </Translate>
           ) : (
             <Translate
               id="auth.notAllowed.notAdmitted"
