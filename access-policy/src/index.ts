@@ -12,6 +12,9 @@ export { defaultReaderPolicy } from './defaults.js';
 export { safeReturnPath } from './returnPath.js';
 export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
 export {
+  ACCESS_REQUEST_API_PATH,
+  ADMIN_API_PREFIX,
+  ADMIN_PATH,
   DEMO_PROJECT_ID,
   DOCS_HOME_PATH,
   EMAIL_LINK_API_PATH,

@@ -15,6 +15,15 @@ export const SESSION_API_PATH = '/api/session';
  */
 export const EMAIL_LINK_API_PATH = `${SESSION_API_PATH}/email-link`;
 
+/** The admins' API (under this prefix): the list of access and every change to it. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+/** Where a signed-in reader the rule refuses asks the centre for access. */
+export const ACCESS_REQUEST_API_PATH = '/api/access-request';
+
+/** The admins' page, without its locale prefix. */
+export const ADMIN_PATH = '/admin';
+
 /** The public page where readers sign in, without its locale prefix. */
 export const SIGN_IN_PATH = '/signin';
 
@@ -38,18 +47,26 @@ export const MEMBERS_FOLDERS: readonly string[] = MEMBERS_PREFIXES.map((prefix) 
  * Pages about the site's machinery rather than content (sign-in, sign-out, search results, the
  * "temporarily unavailable" page), without locale prefix: kept out of the sitemap and the search.
  */
-export const MACHINERY_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH, '/search', UNAVAILABLE_PATH];
+export const MACHINERY_PATHS: readonly string[] = [
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  '/search',
+  UNAVAILABLE_PATH,
+  ADMIN_PATH,
+];
 
 /** Every locale's machinery pages, with their prefixes (`/signin`, `/es/signin`, …). */
 export const LOCALIZED_MACHINERY_PATHS: readonly string[] = LOCALES.flatMap((locale) =>
   MACHINERY_PATHS.map((page) => `${localePrefix(locale)}${page}`),
 );
 
-/** Paths Firebase Hosting hands to the server: each members' area, and the session API. */
+/** Paths Firebase Hosting hands to the server: each members' area, the session, request and admin APIs. */
 export const SERVER_ROUTES: readonly string[] = [
   ...MEMBERS_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/**`]),
   SESSION_API_PATH,
   EMAIL_LINK_API_PATH,
+  ACCESS_REQUEST_API_PATH,
+  `${ADMIN_API_PREFIX}/**`,
 ];
 
 /** The project id the local Auth emulator runs under (a `demo-` id needs no real project). */

@@ -35,6 +35,8 @@ test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
       '/es/docs/**',
       '/api/session',
       '/api/session/email-link',
+      '/api/access-request',
+      '/api/admin/**',
     ]);
     for (const rule of hosting.rewrites)
       expect(rule.run).toEqual({ serviceId: 'trustworthy-site', region: 'southamerica-west1' });

@@ -30,6 +30,9 @@ describe('firebase.json for Hosting (security)', () => {
       '/es/docs/assets/js/content.89abcdef.js',
       '/api/session',
       '/api/session/email-link',
+      '/api/access-request',
+      '/api/admin/access',
+      '/api/admin/invite',
     ])
       assert.deepEqual(rewriteOf(urlPath), deploy, urlPath);
     for (const urlPath of [

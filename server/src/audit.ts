@@ -22,11 +22,26 @@ export function audit(logger: Logger, fields: AuditFields & Record<string, unkno
 }
 
 /** A change of access: who did what to whom. */
-export function auditChange(logger: Logger, change: AccessChange, actorUid: string | null = null): void {
+export function auditChange(
+  logger: Logger,
+  change: AccessChange,
+  actorUid: string | null = null,
+  trace: string | undefined = undefined,
+): void {
   const { action, target, uid, by, ...details } = change;
   audit(
     logger,
-    { event: 'access-changed', action, uid: actorUid, email: by, target, targetUid: uid, outcome: 'done', ...details },
+    {
+      event: 'access-changed',
+      action,
+      uid: actorUid,
+      email: by,
+      target,
+      targetUid: uid,
+      outcome: 'done',
+      ...details,
+      ...(trace ? { trace_id: trace } : {}),
+    },
     `${by}: ${action} ${target}`,
   );
 }

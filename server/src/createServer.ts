@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import {
+  ACCESS_REQUEST_API_PATH,
+  ADMIN_API_PREFIX,
   DEFAULT_LOCALE,
   LOCALES,
   EMAIL_LINK_API_PATH,
@@ -14,6 +16,7 @@ import {
 import { MEMBERS_DIR, PUBLIC_DIR } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from './config.js';
 import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
+import { createAccessApi } from './access/accessApi.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { Responder } from './http/respond.js';
@@ -22,7 +25,8 @@ import { createLogger, traceId, type Logger } from './logging.js';
 import { guardRequests, type RequestHandler } from './http/requestGuard.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
-import { createFirebaseVerifier } from './session/firebaseVerifier.js';
+import { createFirebaseAuth, createFirebaseVerifier } from './session/firebaseVerifier.js';
+import { createGrants, type Grants } from './access/grants.js';
 import { FailureLimiter } from './session/rateLimiter.js';
 import { createSessionApi } from './session/sessionApi.js';
 import { SessionGuard } from './session/sessionGuard.js';
@@ -38,6 +42,8 @@ export interface SiteServer {
 export interface ServerDeps {
   /** Stands in for the identity provider in tests; the Firebase Admin SDK otherwise. */
   verifier?: IdentityVerifier;
+  /** The operations on access; with a stand-in verifier and none given, the admin API answers 503. */
+  grants?: Grants;
   /** The clock (tests move it forward). */
   now?: () => number;
   /** Where the server logs; by default standard output as the settings say. */
@@ -53,17 +59,15 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createLogger(config.log);
   const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
-  const verifier = boundVerifier(
-    deps.verifier ?? createFirebaseVerifier(config),
-    config.provider,
-    Date.now,
-    (change) =>
-      change.state === 'paused'
-        ? logger.error(
-            { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
-            'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
-          )
-        : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
+  const auth = deps.verifier ? null : createFirebaseAuth(config);
+  const grants = deps.grants ?? (auth ? createGrants(auth, policy) : null);
+  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(auth!), config.provider, Date.now, (change) =>
+    change.state === 'paused'
+      ? logger.error(
+          { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
+          'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
+        )
+      : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
   );
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({
@@ -74,6 +78,18 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy,
     respond,
     logger,
+    now,
+  });
+  const accessApi = createAccessApi({
+    config,
+    verifier,
+    guard,
+    grants,
+    policy,
+    respond,
+    logger,
+    adminLimiter: new FailureLimiter(60, 60_000, now),
+    requestLimiter: new FailureLimiter(5, 600_000, now),
     now,
   });
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;
@@ -116,6 +132,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)
       return handleSession(req, res, normalized.path);
+    if (normalized.path === ACCESS_REQUEST_API_PATH) return accessApi.handleRequest(req, res);
+    if (normalized.path.startsWith(`${ADMIN_API_PREFIX}/`)) return accessApi.handleAdmin(req, res, normalized.path);
     if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) return proxyAuthHandler(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return respond.text(req, res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });

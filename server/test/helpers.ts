@@ -93,7 +93,7 @@ export async function startTestSite(
 export async function rawRequest(
   origin: string,
   target: string,
-  init: { method?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { request } = await import('node:http');
   const url = new URL(origin);
@@ -109,7 +109,7 @@ export async function rawRequest(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }
 

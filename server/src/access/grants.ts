@@ -11,6 +11,16 @@ export interface AccessClaims {
   invitation?: Invitation;
   /** Why and by whom the account was suspended; the account is disabled too. */
   suspension?: { reason: string; by: string; at: string };
+  /** A signed-in outsider's request for access, and what became of it. */
+  request?: AccessRequest;
+}
+
+export interface AccessRequest {
+  note: string;
+  at: string;
+  outcome: 'open' | 'approved' | 'declined';
+  by?: string;
+  decidedAt?: string;
 }
 
 /** A refused change, with a reason fit for one line. */
@@ -20,7 +30,15 @@ export class AccessError extends Error {
 
 /** One change of access, as the audit trail records it. */
 export interface AccessChange {
-  action: 'invite' | 'revoke' | 'suspend' | 'restore' | 'admin-granted' | 'admin-removed';
+  action:
+    | 'invite'
+    | 'revoke'
+    | 'suspend'
+    | 'restore'
+    | 'admin-granted'
+    | 'admin-removed'
+    | 'request-approved'
+    | 'request-declined';
   /** The account changed. */
   target: string;
   uid: string;
@@ -33,7 +51,7 @@ export interface AccessChange {
 
 export interface AccessEntry {
   email: string;
-  kind: 'admin' | 'invited' | 'suspended';
+  kind: 'admin' | 'invited' | 'suspended' | 'request';
   until: string | null;
   by: string | null;
   lastSignIn: string | null;
@@ -54,6 +72,7 @@ export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessCl
       ? { invitation }
       : {}),
     ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
+    ...(claims.request ? { request: claims.request as AccessRequest } : {}),
   };
 }
 
@@ -98,10 +117,20 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     delete others.admin;
     delete others.invitation;
     delete others.suspension;
+    delete others.request;
     await auth.setCustomUserClaims(user.uid, { ...others, ...change(accessClaimsOf(user)) });
   }
 
   const stamp = () => new Date(now()).toISOString();
+
+  function checkInvitation(email: string, until: string): void {
+    if (isAdmittedByDomain(email, policy))
+      throw new AccessError(`${email} is already admitted by the access rule; it needs no invitation.`);
+    const endsAt = invitationEndsAt(until);
+    if (Number.isNaN(endsAt)) throw new AccessError(`"${until}" is not a date (YYYY-MM-DD).`);
+    if (endsAt <= now()) throw new AccessError(`${until} is in the past.`);
+    if (endsAt > now() + MAX_INVITATION_DAYS * 86_400_000) throw new AccessError(`${until} is more than a year ahead.`);
+  }
 
   return {
     /**
@@ -111,13 +140,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
      */
     async invite(rawEmail: string, until: string, rawNote: string | undefined, by: string): Promise<AccessChange> {
       const email = address(rawEmail);
-      if (isAdmittedByDomain(email, policy))
-        throw new AccessError(`${email} is already admitted by the access rule; it needs no invitation.`);
-      const endsAt = invitationEndsAt(until);
-      if (Number.isNaN(endsAt)) throw new AccessError(`"${until}" is not a date (YYYY-MM-DD).`);
-      if (endsAt <= now()) throw new AccessError(`${until} is in the past.`);
-      if (endsAt > now() + MAX_INVITATION_DAYS * 86_400_000)
-        throw new AccessError(`${until} is more than a year ahead.`);
+      checkInvitation(email, until);
       const note = text('note', rawNote, false);
       let user: UserRecord;
       try {
@@ -165,6 +188,43 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       return { action: isAdmin ? 'admin-granted' : 'admin-removed', target: user.email!, uid: user.uid, by };
     },
 
+    /**
+     * A signed-in reader the rule refuses asks for access: one open request per account. The
+     * caller has verified the reader's token; the note is the reader's own words.
+     */
+    async request(uid: string, rawNote: string): Promise<AccessRequest> {
+      const note = text('note', rawNote, true)!;
+      const user = await auth.getUser(uid);
+      if (accessClaimsOf(user).request?.outcome === 'open')
+        throw new AccessError('This account already has a request waiting for an answer.');
+      const request: AccessRequest = { note, at: stamp(), outcome: 'open' };
+      await setClaims(user, (claims) => ({ ...claims, request }));
+      return request;
+    },
+
+    /** An admin's answer to an open request: an invitation until `until`, or a refusal. */
+    async decide(
+      rawEmail: string,
+      decision: 'approve' | 'decline',
+      until: string | undefined,
+      by: string,
+    ): Promise<AccessChange> {
+      const user = await account(rawEmail);
+      const email = user.email!;
+      const request = accessClaimsOf(user).request;
+      if (request?.outcome !== 'open') throw new AccessError(`${email} has no request waiting for an answer.`);
+      const decided = { ...request, by, decidedAt: stamp() };
+      if (decision === 'decline') {
+        await setClaims(user, (claims) => ({ ...claims, request: { ...decided, outcome: 'declined' } }));
+        return { action: 'request-declined', target: email, uid: user.uid, by };
+      }
+      if (!until) throw new AccessError('Approving a request needs the last day of the invitation.');
+      checkInvitation(email, until);
+      const invitation: Invitation = { email, until, by, at: stamp(), note: request.note.slice(0, MAX_TEXT) };
+      await setClaims(user, (claims) => ({ ...claims, invitation, request: { ...decided, outcome: 'approved' } }));
+      return { action: 'request-approved', target: email, uid: user.uid, by, until };
+    },
+
     /** Every account with an access grant: admins, invited guests, suspended accounts. */
     async list(): Promise<AccessEntry[]> {
       const entries: AccessEntry[] = [];
@@ -191,6 +251,8 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
               note: claims.invitation.note ?? null,
             });
           if (claims.admin) entries.push({ ...base, kind: 'admin', until: null, by: null, note: null });
+          if (claims.request?.outcome === 'open')
+            entries.push({ ...base, kind: 'request', until: null, by: null, note: claims.request.note });
         }
         pageToken = page.pageToken;
       } while (pageToken);

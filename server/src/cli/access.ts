@@ -19,7 +19,10 @@ const USAGE = `Usage: npm run access -- <command>
   suspend EMAIL --reason TEXT                      disable any account and end its sessions
   restore EMAIL                                    lift a suspension
   admin EMAIL [--remove]                           let an account manage access (or no longer)
-  list                                             every admin, invited guest and suspended account`;
+  list                                             every admin, invited guest, suspended account and open request
+  requests                                         the open requests for access
+  approve EMAIL --until YYYY-MM-DD                 answer a request with an invitation until that day
+  decline EMAIL                                    answer a request with a refusal`;
 
 function parse(argv: string[]): { command: string; email: string | undefined; options: Map<string, string | true> } {
   const [command = '', ...rest] = argv;
@@ -106,6 +109,15 @@ async function main(): Promise<number> {
       break;
     case 'list':
       process.stdout.write(`${table(await grants.list())}\n`);
+      break;
+    case 'requests':
+      process.stdout.write(`${table((await grants.list()).filter((entry) => entry.kind === 'request'))}\n`);
+      break;
+    case 'approve':
+      auditChange(logger, await grants.decide(needEmail(), 'approve', option(options, 'until'), by));
+      break;
+    case 'decline':
+      auditChange(logger, await grants.decide(needEmail(), 'decline', undefined, by));
       break;
     default:
       process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cert, applicationDefault, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config.js';
 import { accessClaimsOf } from '../access/grants.js';
 import type { IdentityVerifier, VerifiedIdentity } from './verifier.js';
@@ -28,19 +28,19 @@ function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord, revokedCode: 
   if (user.disabled) throw coded('The account is disabled.', 'auth/user-disabled');
   const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) / 1000 : 0;
   if (decoded.auth_time < validSince) throw coded('The session was revoked.', revokedCode);
+  const claims = accessClaimsOf(user);
   return {
     ...toIdentity(decoded),
     email: user.email,
     emailVerified: user.emailVerified,
-    invitation: accessClaimsOf(user).invitation ?? null,
+    invitation: claims.invitation ?? null,
+    isAdmin: claims.admin === true,
+    request: claims.request ?? null,
   };
 }
 
-/**
- * The Firebase Admin SDK as the identity verifier. Public keys are fetched once and cached by
- * the SDK, so verifying a session cookie makes no network call on the hot path.
- */
-export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
+/** The Admin SDK's Auth for this server's project: the emulator's outside production. */
+export function createFirebaseAuth(config: ServerConfig): Auth {
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
   const keyFile = process.env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
   const app: App = initializeApp(
@@ -50,7 +50,14 @@ export function createFirebaseVerifier(config: ServerConfig): IdentityVerifier {
     },
     `site-server-${Math.random().toString(36).slice(2)}`,
   );
-  const auth = getAuth(app);
+  return getAuth(app);
+}
+
+/**
+ * The Firebase Admin SDK as the identity verifier. Public keys are fetched once and cached by
+ * the SDK, so verifying a session cookie makes no network call on the hot path.
+ */
+export function createFirebaseVerifier(auth: Auth): IdentityVerifier {
   return {
     // The account is read as it is now (its grants too), not as the token recorded it.
     verifyIdToken: async (idToken) => {

@@ -27,7 +27,7 @@ const MAX_TOKEN_LENGTH = 8 * 1024;
  * Without one (never in production) the server's own origin stands in: plain http, as this
  * server speaks, on the request's `Host`.
  */
-function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
+export function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
   if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
   const host = req.headers.host;
@@ -79,7 +79,7 @@ function refusalReason(identity: VerifiedIdentity): 'unverified' | 'invitation-e
   return 'not-admitted';
 }
 
-function bearerToken(req: IncomingMessage): string | null {
+export function bearerToken(req: IncomingMessage): string | null {
   const match = /^Bearer ([\w.-]+)$/.exec(req.headers.authorization ?? '');
   return match && match[1]!.length <= MAX_TOKEN_LENGTH ? match[1]! : null;
 }
@@ -182,6 +182,7 @@ export function createSessionApi({
         email: identity.email ?? null,
         reason,
         ...(reason === 'invitation-ended' ? { until: identity.invitation!.until } : {}),
+        ...(identity.request ? { request: { outcome: identity.request.outcome, at: identity.request.at } } : {}),
       });
       return null;
     }

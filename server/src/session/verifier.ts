@@ -1,4 +1,5 @@
 import type { Invitation } from '@trust/access-policy';
+import type { AccessRequest } from '../access/grants.js';
 
 /** What the server needs from the identity provider, so tests can stand in for it. */
 export interface VerifiedIdentity {
@@ -13,6 +14,10 @@ export interface VerifiedIdentity {
   signInProvider: string;
   /** The centre's invitation of this account, as the provider holds it now (not the token's copy). */
   invitation?: Invitation | null;
+  /** Whether the account may manage access, as the provider holds it now. */
+  isAdmin?: boolean;
+  /** The account's request for access, if it made one, and its outcome. */
+  request?: AccessRequest | null;
 }
 
 export interface IdentityVerifier {
