@@ -1,13 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import { DEMO_PASSWORD, SIGN_IN_TEXT, submitSignIn } from './auth';
 import { locales, localized, publicRoutes } from './routes';
+import { violations } from './axe';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const membersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist/members');
 
 /** One documentation page per section (the first, in path order), read from the build, plus the category index. */
@@ -27,22 +26,6 @@ function docsPages(): string[] {
     if (!bySection.has(section)) bySection.set(section, page);
   }
   return [...bySection.values()];
-}
-
-/** WCAG 2.1 A and AA and axe's best practices; the page's violations as readable lines. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(options: unknown): Promise<AxeResult> } }).axe;
-    interface AxeResult {
-      violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
-    }
-    const { violations: found } = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  });
-  return result;
 }
 
 async function settle(page: Page): Promise<void> {

@@ -348,7 +348,7 @@ test('Not allowed offers another address and a request for access with the page 
   await page.goto(`/signin?next=${encodeURIComponent(DOCS_PAGE.en.path)}`);
   await waitForHydration(page);
   await submitSignIn(page, 'en', 'visitor@example.org', DEMO_PASSWORD);
-  const request = page.getByRole('link', { name: 'Ask the centre for access', exact: true });
+  const request = page.getByRole('link', { name: 'Write to the centre', exact: true });
   const href = new URL((await request.getAttribute('href'))!);
   expect(href.protocol).toBe('mailto:');
   expect(href.pathname).toBe('contact@trustworthy-systems.example');

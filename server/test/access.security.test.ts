@@ -387,6 +387,7 @@ describe('the admin API (security)', () => {
     assert.equal(refused.status, 400);
     assert.deepEqual(JSON.parse(refused.body.toString()), {
       error: 'refused',
+      code: 'already-admitted',
       message: 'ana.torres@uai.cl is already admitted by the access rule; it needs no invitation.',
     });
     assert.equal((await adminCall(first, 'restore', admin, { email: member })).status, 200);

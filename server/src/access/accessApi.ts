@@ -178,7 +178,8 @@ export function createAccessApi({
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
       return json(req, res, 200, { done });
     } catch (error) {
-      if (error instanceof AccessError) return json(req, res, 400, { error: 'refused', message: error.message });
+      if (error instanceof AccessError)
+        return json(req, res, 400, { error: 'refused', code: error.code, message: error.message });
       if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
       throw error;
     }
@@ -221,7 +222,8 @@ export function createAccessApi({
       );
       return json(req, res, 201, { request });
     } catch (error) {
-      if (error instanceof AccessError) return json(req, res, 400, { error: 'refused', message: error.message });
+      if (error instanceof AccessError)
+        return json(req, res, 400, { error: 'refused', code: error.code, message: error.message });
       if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
       throw error;
     }

@@ -23,9 +23,33 @@ export interface AccessRequest {
   decidedAt?: string;
 }
 
-/** A refused change, with a reason fit for one line. */
+/** Why a change was refused: the admin page says it in the reader's language by this code. */
+export type AccessErrorCode =
+  | 'bad-address'
+  | 'text-required'
+  | 'text-too-long'
+  | 'no-account'
+  | 'already-admitted'
+  | 'bad-date'
+  | 'past-date'
+  | 'too-far'
+  | 'no-invitation'
+  | 'self-suspend'
+  | 'not-suspended'
+  | 'request-open'
+  | 'no-open-request'
+  | 'needs-until'
+  | 'usage';
+
+/** A refused change, with a reason fit for one line and a code for translated messages. */
 export class AccessError extends Error {
   override name = 'AccessError';
+  constructor(
+    readonly code: AccessErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** One change of access, as the audit trail records it. */
@@ -82,17 +106,18 @@ function without(claims: AccessClaims, key: keyof AccessClaims): AccessClaims {
 
 function address(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new AccessError(`"${raw}" is not an e-mail address.`);
+  if (!EMAIL.test(email)) throw new AccessError('bad-address', `"${raw}" is not an e-mail address.`);
   return email;
 }
 
 function text(label: string, raw: string | undefined, isRequired: boolean): string | undefined {
   const value = raw?.trim();
   if (!value) {
-    if (isRequired) throw new AccessError(`A ${label} is required.`);
+    if (isRequired) throw new AccessError('text-required', `A ${label} is required.`);
     return undefined;
   }
-  if (value.length > MAX_TEXT) throw new AccessError(`The ${label} is longer than ${MAX_TEXT} characters.`);
+  if (value.length > MAX_TEXT)
+    throw new AccessError('text-too-long', `The ${label} is longer than ${MAX_TEXT} characters.`);
   return value;
 }
 
@@ -107,7 +132,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       return await auth.getUserByEmail(email);
     } catch (error) {
       if ((error as { code?: string }).code === 'auth/user-not-found')
-        throw new AccessError(`No account has the address ${email}.`);
+        throw new AccessError('no-account', `No account has the address ${email}.`);
       throw error;
     }
   }
@@ -125,11 +150,15 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
 
   function checkInvitation(email: string, until: string): void {
     if (isAdmittedByDomain(email, policy))
-      throw new AccessError(`${email} is already admitted by the access rule; it needs no invitation.`);
+      throw new AccessError(
+        'already-admitted',
+        `${email} is already admitted by the access rule; it needs no invitation.`,
+      );
     const endsAt = invitationEndsAt(until);
-    if (Number.isNaN(endsAt)) throw new AccessError(`"${until}" is not a date (YYYY-MM-DD).`);
-    if (endsAt <= now()) throw new AccessError(`${until} is in the past.`);
-    if (endsAt > now() + MAX_INVITATION_DAYS * 86_400_000) throw new AccessError(`${until} is more than a year ahead.`);
+    if (Number.isNaN(endsAt)) throw new AccessError('bad-date', `"${until}" is not a date (YYYY-MM-DD).`);
+    if (endsAt <= now()) throw new AccessError('past-date', `${until} is in the past.`);
+    if (endsAt > now() + MAX_INVITATION_DAYS * 86_400_000)
+      throw new AccessError('too-far', `${until} is more than a year ahead.`);
   }
 
   return {
@@ -157,7 +186,8 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     /** Ends an invitation now, and every session of the account with it. */
     async revoke(rawEmail: string, by: string): Promise<AccessChange> {
       const user = await account(rawEmail);
-      if (!accessClaimsOf(user).invitation) throw new AccessError(`${user.email} has no invitation to revoke.`);
+      if (!accessClaimsOf(user).invitation)
+        throw new AccessError('no-invitation', `${user.email} has no invitation to revoke.`);
       await setClaims(user, (claims) => without(claims, 'invitation'));
       await auth.revokeRefreshTokens(user.uid);
       return { action: 'revoke', target: user.email!, uid: user.uid, by };
@@ -167,7 +197,8 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     async suspend(rawEmail: string, rawReason: string, by: string): Promise<AccessChange> {
       const reason = text('reason', rawReason, true)!;
       const user = await account(rawEmail);
-      if (user.email === by.trim().toLowerCase()) throw new AccessError('An admin cannot suspend their own account.');
+      if (user.email === by.trim().toLowerCase())
+        throw new AccessError('self-suspend', 'An admin cannot suspend their own account.');
       await setClaims(user, (claims) => ({ ...claims, suspension: { reason, by, at: stamp() } }));
       await auth.updateUser(user.uid, { disabled: true });
       await auth.revokeRefreshTokens(user.uid);
@@ -176,7 +207,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
 
     async restore(rawEmail: string, by: string): Promise<AccessChange> {
       const user = await account(rawEmail);
-      if (!user.disabled) throw new AccessError(`${user.email} is not suspended.`);
+      if (!user.disabled) throw new AccessError('not-suspended', `${user.email} is not suspended.`);
       await setClaims(user, (claims) => without(claims, 'suspension'));
       await auth.updateUser(user.uid, { disabled: false });
       return { action: 'restore', target: user.email!, uid: user.uid, by };
@@ -196,7 +227,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       const note = text('note', rawNote, true)!;
       const user = await auth.getUser(uid);
       if (accessClaimsOf(user).request?.outcome === 'open')
-        throw new AccessError('This account already has a request waiting for an answer.');
+        throw new AccessError('request-open', 'This account already has a request waiting for an answer.');
       const request: AccessRequest = { note, at: stamp(), outcome: 'open' };
       await setClaims(user, (claims) => ({ ...claims, request }));
       return request;
@@ -212,13 +243,14 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       const user = await account(rawEmail);
       const email = user.email!;
       const request = accessClaimsOf(user).request;
-      if (request?.outcome !== 'open') throw new AccessError(`${email} has no request waiting for an answer.`);
+      if (request?.outcome !== 'open')
+        throw new AccessError('no-open-request', `${email} has no request waiting for an answer.`);
       const decided = { ...request, by, decidedAt: stamp() };
       if (decision === 'decline') {
         await setClaims(user, (claims) => ({ ...claims, request: { ...decided, outcome: 'declined' } }));
         return { action: 'request-declined', target: email, uid: user.uid, by };
       }
-      if (!until) throw new AccessError('Approving a request needs the last day of the invitation.');
+      if (!until) throw new AccessError('needs-until', 'Approving a request needs the last day of the invitation.');
       checkInvitation(email, until);
       const invitation: Invitation = { email, until, by, at: stamp(), note: request.note.slice(0, MAX_TEXT) };
       await setClaims(user, (claims) => ({ ...claims, invitation, request: { ...decided, outcome: 'approved' } }));

@@ -40,13 +40,13 @@ function parse(argv: string[]): { command: string; email: string | undefined; op
       i += 1;
     } else options.set(arg.slice(2), true);
   }
-  if (positional.length > 1) throw new AccessError(`Unexpected argument "${positional[1]}".`);
+  if (positional.length > 1) throw new AccessError('usage', `Unexpected argument "${positional[1]}".`);
   return { command, email: positional[0], options };
 }
 
 function option(options: Map<string, string | true>, name: string): string | undefined {
   const value = options.get(name);
-  if (value === true) throw new AccessError(`--${name} needs a value.`);
+  if (value === true) throw new AccessError('usage', `--${name} needs a value.`);
   return value;
 }
 
@@ -85,13 +85,13 @@ async function main(): Promise<number> {
 
   const { command, email, options } = parse(process.argv.slice(2));
   const needEmail = () => {
-    if (!email) throw new AccessError(`"${command}" needs an e-mail address.`);
+    if (!email) throw new AccessError('usage', `"${command}" needs an e-mail address.`);
     return email;
   };
   switch (command) {
     case 'invite': {
       const until = option(options, 'until');
-      if (!until) throw new AccessError('An invitation needs --until YYYY-MM-DD.');
+      if (!until) throw new AccessError('usage', 'An invitation needs --until YYYY-MM-DD.');
       auditChange(logger, await grants.invite(needEmail(), until, option(options, 'note'), by));
       break;
     }

@@ -148,6 +148,12 @@ const MESSAGES: Record<string, () => string> = {
       message: 'Too many attempts from this browser. Wait a minute and try again.',
       description: 'The server rate-limited session attempts',
     }),
+  'request/note-required': () =>
+    translate({
+      id: 'auth.error.requestNote',
+      message: 'Say in a few words who you are and why you need access (at most 200 characters).',
+      description: 'A request for access without a note, or with one too long',
+    }),
   'session/unavailable': () =>
     translate({
       id: 'auth.error.sessionUnavailable',

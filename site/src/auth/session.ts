@@ -1,4 +1,4 @@
-import { EMAIL_LINK_API_PATH, SESSION_API_PATH } from '@trust/access-policy';
+import { ACCESS_REQUEST_API_PATH, EMAIL_LINK_API_PATH, SESSION_API_PATH } from '@trust/access-policy';
 import { CodedError } from './errors';
 
 /** What the server said when its access rule refused the reader: the address it saw, and why. */
@@ -7,6 +7,8 @@ export interface Refusal {
   reason: 'unverified' | 'not-admitted' | 'invitation-ended';
   /** For an invitation that ended: its last day. */
   until?: string;
+  /** The reader's request for access, if they made one, and what became of it. */
+  request?: { outcome: 'open' | 'approved' | 'declined'; at: string };
 }
 
 /** The server's refusal of a reader; any other failure is thrown as a `CodedError`. */
@@ -30,6 +32,7 @@ async function postToken(path: string, idToken: string): Promise<Response> {
       email: typeof body.email === 'string' ? body.email : null,
       reason,
       ...(reason === 'invitation-ended' && typeof body.until === 'string' ? { until: body.until } : {}),
+      ...(body.request && typeof body.request.at === 'string' ? { request: body.request } : {}),
     });
   }
   if (response.status === 401) throw new CodedError('session/stale');
@@ -74,4 +77,18 @@ export async function hasServerSession(): Promise<boolean> {
 
 export async function deleteServerSession(): Promise<void> {
   await fetch(SESSION_API_PATH, { method: 'DELETE', credentials: 'same-origin' });
+}
+
+/** A refused reader asks the centre for access; resolves once the request is recorded. */
+export async function requestAccess(idToken: string, note: string): Promise<void> {
+  const response = await fetch(ACCESS_REQUEST_API_PATH, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ note }),
+  });
+  if (response.ok || response.status === 409) return;
+  if (response.status === 429) throw new CodedError('session/rate-limited');
+  if (response.status === 400) throw new CodedError('request/note-required');
+  throw new CodedError('session/unavailable');
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { Locale } from '@trust/access-policy';
@@ -6,6 +6,7 @@ import GoHomeLink from '../GoHomeLink';
 import { useAuth } from '../../auth/AuthProvider';
 import { sendSignInLink } from '../../auth/emailLink';
 import { describeAuthError } from '../../auth/errors';
+import { requestAccess } from '../../auth/session';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import { linkSentText } from './SignInForm';
@@ -129,15 +130,101 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         </button>
         <a className="button button--secondary button--sm" href={request}>
           <Translate
-            id="auth.notAllowed.requestAccess"
-            description="Link that opens an e-mail asking the centre for access"
+            id="auth.notAllowed.writeToCentre"
+            description="Link that opens an e-mail to the centre about access"
           >
-            Ask the centre for access
+            Write to the centre
           </Translate>
         </a>
         <GoHomeLink isSmall />
       </div>
       <Notices notice={notice} />
+      {!isUnverified && email && <AccessRequest />}
     </section>
+  );
+}
+
+/**
+ * Asking the centre for access from this screen: a short note, recorded with the account; an
+ * admin answers on the admins' page, and the reader sees the answer here on their next visit.
+ */
+function AccessRequest(): ReactNode {
+  const { refusal, load } = useAuth();
+  const [note, setNote] = useState('');
+  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
+  const [notice, setNotice] = useState<Notice>(null);
+  const asked = refusal?.request;
+  if (state === 'sent' || asked?.outcome === 'open')
+    return (
+      <p role="status">
+        {state === 'sent' ? (
+          <Translate id="auth.request.sent" description="After sending a request for access">
+            Your request was sent. The centre answers it here: sign in again in a few days to see the answer.
+          </Translate>
+        ) : (
+          <Translate
+            id="auth.request.open"
+            description="A request for access is waiting for an answer"
+            values={{ date: asked!.at.slice(0, 10) }}
+          >
+            {'Your request of {date} is waiting for the centre’s answer.'}
+          </Translate>
+        )}
+      </p>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setState('busy');
+    setNotice(null);
+    void (async () => {
+      try {
+        const token = await (await load()).idToken(true);
+        if (!token) throw new Error('signed out');
+        await requestAccess(token, note.trim());
+        setState('sent');
+      } catch (error) {
+        setNotice({ kind: 'error', text: describeAuthError(error) });
+        setState('idle');
+      }
+    })();
+  };
+  return (
+    <form onSubmit={submit} className={`${styles.form} ${styles.requestForm}`} aria-labelledby="request-title">
+      <h3 id="request-title">
+        <Translate id="auth.request.title" description="Heading of the request for access">
+          Ask the centre for access
+        </Translate>
+      </h3>
+      {asked?.outcome === 'declined' && (
+        <p>
+          <Translate
+            id="auth.request.declined"
+            description="The centre declined an earlier request"
+            values={{ date: asked.at.slice(0, 10) }}
+          >
+            {'The centre declined your request of {date}. You may ask again if something has changed.'}
+          </Translate>
+        </p>
+      )}
+      <label htmlFor="request-note">
+        <Translate id="auth.request.note" description="Label of the note in a request for access">
+          Who you are and why you need the documentation
+        </Translate>
+      </label>
+      <textarea
+        id="request-note"
+        required
+        maxLength={200}
+        rows={3}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <button type="submit" className="button button--primary button--sm" disabled={state === 'busy'}>
+        <Translate id="auth.request.send" description="Button that sends a request for access">
+          Send the request
+        </Translate>
+      </button>
+      <Notices notice={notice} />
+    </form>
   );
 }

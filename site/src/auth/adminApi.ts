@@ -1,0 +1,38 @@
+import { ADMIN_API_PREFIX } from '@trust/access-policy';
+
+/** One row of the list of access, as the admins' API sends it. */
+export interface AccessEntry {
+  email: string;
+  kind: 'admin' | 'invited' | 'suspended' | 'request';
+  until: string | null;
+  by: string | null;
+  lastSignIn: string | null;
+  note: string | null;
+}
+
+export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline';
+
+/** What the API answered: the data, or why not (`status` and the server's error code). */
+export type AdminAnswer<T> = { ok: true; value: T } | { ok: false; status: number; code: string };
+
+async function answer<T>(response: Response, pick: (body: Record<string, unknown>) => T): Promise<AdminAnswer<T>> {
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return { ok: true, value: pick(body) };
+  const code = typeof body.code === 'string' ? body.code : typeof body.error === 'string' ? body.error : 'unknown';
+  return { ok: false, status: response.status, code };
+}
+
+export async function listAccess(): Promise<AdminAnswer<AccessEntry[]>> {
+  const response = await fetch(`${ADMIN_API_PREFIX}/access`, { credentials: 'same-origin', cache: 'no-store' });
+  return answer(response, (body) => (Array.isArray(body.entries) ? (body.entries as AccessEntry[]) : []));
+}
+
+export async function changeAccess(action: AdminAction, fields: Record<string, string>): Promise<AdminAnswer<null>> {
+  const response = await fetch(`${ADMIN_API_PREFIX}/${action}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+  return answer(response, () => null);
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Translate, { translate } from '@docusaurus/Translate';
+import AccessAdmin from '../components/Admin/AccessAdmin';
+
+/** `/admin`: the centre's admins grant and withdraw access here. The page holds no data itself. */
+export default function AdminPage(): ReactNode {
+  return (
+    <Layout
+      title={translate({ id: 'admin.pageTitle', message: 'Access', description: 'Title of the admins’ page' })}
+      description={translate({
+        id: 'admin.pageDescription',
+        message: 'Who may read the members’ documentation, for the centre’s admins.',
+        description: 'Meta description of the admins’ page',
+      })}
+    >
+      <main className="container margin-vert--lg">
+        <Heading as="h1">
+          <Translate id="admin.heading" description="Main heading of the admins’ page">
+            Access to the documentation
+          </Translate>
+        </Heading>
+        <p>
+          <Translate id="admin.intro" description="What the admins' page is for">
+            University addresses and the whitelisted reader need nothing here. Invite a guest until a given day, answer
+            the requests of readers the rule refuses, and suspend any account, a member's too; every change is recorded
+            in the audit trail and takes effect within minutes on every server.
+          </Translate>
+        </p>
+        <AccessAdmin />
+      </main>
+    </Layout>
+  );
+}
