@@ -100,7 +100,7 @@ describe('/api/session (security)', () => {
       ';',
     )[0]!;
     const before = await rawRequest(site.origin, '/api/session', { headers: { Cookie: cookie } });
-    assert.deepEqual(JSON.parse(before.body.toString()), { active: true, email: 'ana@uai.cl' });
+    assert.deepEqual(JSON.parse(before.body.toString()), { active: true, email: 'ana@uai.cl', admin: false });
     const cleared = await rawRequest(site.origin, '/api/session', {
       method: 'DELETE',
       headers: { Cookie: cookie, Origin: site.origin },

@@ -252,7 +252,11 @@ export function createSessionApi({
     if (result.kind === 'unavailable') return respond.json(req, res, 503, { error: 'unavailable' });
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
     if (result.kind === 'none') return respond.json(req, res, 200, { active: false });
-    respond.json(req, res, 200, { active: true, email: result.identity.email ?? null });
+    respond.json(req, res, 200, {
+      active: true,
+      email: result.identity.email ?? null,
+      admin: result.identity.isAdmin === true,
+    });
   }
 
   /**

@@ -62,13 +62,19 @@ export interface ServerSession {
   active: boolean;
   /** The address of the reader the session belongs to, when active. */
   email: string | null;
+  /** Whether that reader manages access (as of the session's last check; the admins' API checks again). */
+  isAdmin: boolean;
 }
 
 export async function readServerSession(): Promise<ServerSession> {
   const response = await fetch(SESSION_API_PATH, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new CodedError('session/unavailable');
-  const body = (await response.json()) as { active?: boolean; email?: string | null };
-  return { active: body.active === true, email: body.active === true ? (body.email ?? null) : null };
+  const body = (await response.json()) as { active?: boolean; email?: string | null; admin?: boolean };
+  return {
+    active: body.active === true,
+    email: body.active === true ? (body.email ?? null) : null,
+    isAdmin: body.active === true && body.admin === true,
+  };
 }
 
 export async function hasServerSession(): Promise<boolean> {

@@ -49,19 +49,20 @@ export default function SignInPage(): ReactNode {
     // Signed in already (for example the session cookie expired): reuse the sign-in; the server
     // opens a session or refuses the reader.
     void (async () => {
-      if (!mayRetryAutomatically(next)) {
-        setProblem(
-          translate({
-            id: 'auth.signIn.cookieRefused',
-            message: 'Your browser did not keep the session. Allow cookies for this site and sign in again.',
-            description: 'Shown when the session cookie does not stick',
-          }),
-        );
-        setPhase('form');
-        return;
-      }
       try {
+        // The server decides first: a reader it refuses (an invitation revoked, say) sees why.
         if (!(await hasServerSession()) && !(await openSession())) {
+          setPhase('form');
+          return;
+        }
+        if (!mayRetryAutomatically(next)) {
+          setProblem(
+            translate({
+              id: 'auth.signIn.cookieRefused',
+              message: 'Your browser did not keep the session. Allow cookies for this site and sign in again.',
+              description: 'Shown when the session cookie does not stick',
+            }),
+          );
           setPhase('form');
           return;
         }

@@ -5,6 +5,7 @@ import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { signInUrl, type Locale } from '@trust/access-policy';
 import { changeAccess, listAccess, type AccessEntry, type AdminAction } from '../../auth/adminApi';
+import { readServerSession } from '../../auth/session';
 import ScrollBox from '../ScrollBox';
 import { EmailField, Notices, type Notice } from '../SignIn/Fields';
 import signInStyles from '../SignIn/styles.module.css';
@@ -29,6 +30,9 @@ export default function AccessAdmin(): ReactNode {
   const [busy, setBusy] = useState(false);
 
   const reload = useCallback(async () => {
+    const session = await readServerSession().catch(() => null);
+    if (session && !session.active) return setPhase('signed-out');
+    if (session && !session.isAdmin) return setPhase('not-admin');
     const answer = await listAccess();
     if (answer.ok) {
       setEntries(answer.value);
@@ -442,7 +446,7 @@ function SuspendForm({ busy, act }: { busy: boolean; act: Act }): ReactNode {
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        <button type="submit" className="button button--danger" disabled={busy}>
+        <button type="submit" className={`button ${styles.danger}`} disabled={busy}>
           <Translate id="admin.suspend" description="Button: suspend">
             Suspend
           </Translate>
