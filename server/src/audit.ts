@@ -1,3 +1,5 @@
+import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Logger } from './logging.js';
 import type { AccessChange } from './access/grants.js';
 
@@ -18,8 +20,13 @@ export interface AuditFields {
 }
 
 export function audit(logger: Logger, fields: AuditFields & Record<string, unknown>, message: string): void {
+  // The pages served before this event are written before it, so the trail reads in order.
+  waitingPages.get(logger)?.();
   logger.info({ audit: true, ...fields }, message);
 }
+
+/** Each logger's batch of page lines not yet written. */
+const waitingPages = new WeakMap<Logger, () => void>();
 
 /** A change of access: who did what to whom. */
 export function auditChange(
@@ -44,4 +51,71 @@ export function auditChange(
     },
     `${by}: ${action} ${target}`,
   );
+}
+
+/** How long page lines wait to be written together, at most. */
+const PAGE_BATCH_MS = 250;
+const PAGE_BATCH_BYTES = 64 * 1024;
+
+export interface PageAudit {
+  record(identity: { uid: string; email?: string | null | undefined }, path: string, trace: string | undefined): void;
+  /** Writes the lines waiting (before the process exits). */
+  flush(): void;
+}
+
+/**
+ * The line for each documentation page served, written by hand and handed to the logger's own
+ * stream in batches: Google's pino configuration (insert id, trace, service context) and a
+ * stream write a line cost about 13 µs a page in place, which took members' pages to 0.56 of the
+ * throughput of the same page served publicly. Same fields and format as `audit`'s lines, each
+ * with its own time; a batch waits at most a quarter of a second, and is written before any other
+ * line of the audit trail, so the trail reads in order.
+ */
+export function createPageAudit(logger: Logger, projectId: string): PageAudit {
+  if (!logger.isLevelEnabled('info')) return { record: () => {}, flush: () => {} };
+  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
+  const traces = `projects/${projectId}/traces/`;
+  const readers = new WeakMap<object, { fields: string; message: string }>();
+  // One entry per file of the members' area at most.
+  const paths = new Map<string, string>();
+  let waiting: string[] = [];
+  let bytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const batch = waiting.join('');
+    waiting = [];
+    bytes = 0;
+    stream.write(batch);
+  };
+  waitingPages.set(logger, flush);
+  return {
+    record(identity, path, trace) {
+      const now = Date.now();
+      // The reader's and the path's parts of the line are the same from one page to the next:
+      // serialised once (a verified session's identity is one object until its re-check).
+      let reader = readers.get(identity);
+      if (!reader) {
+        const email = identity.email ?? null;
+        reader = {
+          fields: `"uid":${JSON.stringify(identity.uid)},"email":${JSON.stringify(email)}`,
+          message: `"message":${JSON.stringify(`Documentation page served to ${email ?? identity.uid}`)}}\n`,
+        };
+        readers.set(identity, reader);
+      }
+      let pathField = paths.get(path);
+      if (pathField === undefined) {
+        pathField = `"path":${JSON.stringify(path)}`;
+        paths.set(path, pathField);
+      }
+      const line = `{"severity":"INFO","level":30,"timestamp":{"seconds":${Math.floor(now / 1000)},"nanos":${(now % 1000) * 1_000_000}},"audit":true,"event":"page-served",${reader.fields},${pathField},"outcome":"served",${trace ? `"logging.googleapis.com/trace":"${traces}${trace}",` : ''}${reader.message}`;
+      waiting.push(line);
+      bytes += line.length;
+      if (bytes >= PAGE_BATCH_BYTES) flush();
+      else timer ??= setTimeout(flush, PAGE_BATCH_MS).unref();
+    },
+    flush,
+  };
 }

@@ -20,7 +20,7 @@ import { createAccessApi } from './access/accessApi.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { Responder } from './http/respond.js';
-import { audit } from './audit.js';
+import { createPageAudit } from './audit.js';
 import { createLogger, traceId, type Logger } from './logging.js';
 import { guardRequests, type RequestHandler } from './http/requestGuard.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
@@ -35,6 +35,8 @@ import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
 
 export interface SiteServer {
   server: Server;
+  /** Writes the log lines still waiting in a batch (the audit trail's pages): call before exiting. */
+  flushLog(): void;
   /** Number of files held in memory: public and members-only. */
   fileCount: { public: number; members: number };
 }
@@ -106,25 +108,14 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     if (page) respond.file(req, res, page, { status: 404, cache });
     else respond.text(req, res, 404, 'Not found.');
   };
+  const pageAudit = createPageAudit(logger, config.firebase.projectId);
   const serveMembers = createMembersHandler({
     guard,
     memberFiles,
     respond,
     sendUnavailable: createUnavailableAnswer(publicFiles, respond),
     sendNotFound,
-    onPageServed: (req, identity, file) =>
-      audit(
-        logger,
-        {
-          event: 'page-served',
-          uid: identity.uid,
-          email: identity.email ?? null,
-          path: file.urlPath,
-          outcome: 'served',
-          trace_id: traceId(req),
-        },
-        `Documentation page served to ${identity.email ?? identity.uid}`,
-      ),
+    onPageServed: (req, identity, file) => pageAudit.record(identity, file.urlPath, traceId(req)),
   });
 
   const handle: RequestHandler = (req, res) => {
@@ -163,5 +154,5 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`);
     else socket.destroy();
   });
-  return { server, fileCount: { public: publicFiles.size, members: memberFiles.size } };
+  return { server, flushLog: pageAudit.flush, fileCount: { public: publicFiles.size, members: memberFiles.size } };
 }

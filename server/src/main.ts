@@ -13,7 +13,7 @@ let logger = createLogger(
 try {
   const config = readServerConfig();
   logger = createLogger(config.log);
-  const { server, fileCount } = await createSiteServer(config, { logger });
+  const { server, fileCount, flushLog } = await createSiteServer(config, { logger });
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -28,7 +28,11 @@ try {
       `Serving ${fileCount.public} public and ${fileCount.members} members-only files on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}. ${describeIdentityMode(config)}`,
     );
   });
-  const stop = () => shutDownGracefully(server, SHUTDOWN_GRACE_MS, (code) => process.exit(code));
+  const stop = () =>
+    shutDownGracefully(server, SHUTDOWN_GRACE_MS, (code) => {
+      flushLog();
+      process.exit(code);
+    });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
