@@ -122,7 +122,13 @@ try {
   // process reads (on the load core), as Cloud Run's log agent reads standard output: its cost is
   // part of the figures. This process blocks while wrk runs, so it cannot be the reader.
   const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(SERVER_PORT), NODE_ENV: '', SITE_DIR: scratch, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      NODE_ENV: '',
+      SITE_DIR: scratch,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const logReader = spawn('taskset', ['-c', LOAD_CORE, 'wc', '-c'], { stdio: [server.stdout, 'pipe', 'ignore'] });

@@ -76,19 +76,8 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     },
     { level: settings.level, base: undefined },
   );
-  const to = destination ?? (settings.isHumanReadable ? humanReadable(process.stdout) : bufferedStdout());
+  const to = destination ?? (settings.isHumanReadable ? humanReadable(process.stdout) : pino.destination(1));
   return pino(options, to);
-}
-
-/**
- * Standard output, written in blocks of 8 KB rather than a system call a line (the audit trail
- * writes a line for each documentation page served). Lines wait at most a second; pino writes out
- * what is left when the process exits.
- */
-function bufferedStdout(): DestinationStream {
-  const stream = pino.destination({ dest: 1, minLength: 8 * 1024, sync: false });
-  setInterval(() => stream.flush(), 1000).unref();
-  return stream;
 }
 
 /** A logger that writes nothing (tests that do not read the log). */
