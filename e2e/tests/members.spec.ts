@@ -133,8 +133,13 @@ test('signing out from the navbar ends access, in this tab and the next request 
   const other = await context.newPage();
   await other.goto('/docs/IntrusionSentinel/usage/monitoring');
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  // The form shows once the provider has signed out; the server's session ends with the DELETE.
+  const ended = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/session' && response.request().method() === 'DELETE',
+  );
   await signOutFromNavbar(page);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  expect((await ended).status()).toBe(204);
   await other.goto('/docs/IntrusionSentinel/usage/monitoring');
   await expect(other).toHaveURL(/\/signin\?next=/);
 });
