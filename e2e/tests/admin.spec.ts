@@ -72,6 +72,8 @@ test('an outsider asks for access, an admin approves it on the admin page, the o
   consoleErrors.allow(
     /status of 400 \(Bad Request\) \(http:\/\/[^/]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\?/,
   );
+  // Before the provider has signed it out, the page may offer the revoked token to the server: 401.
+  consoleErrors.allow(/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/session\)$/);
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`^http://[^/]+/signin\\?next=${encodeURIComponent(docs)}$`));
   await expect(page.getByRole('heading', { name: SIGN_IN_TEXT.en.title })).toBeVisible();
