@@ -8,6 +8,7 @@ export {
   type ReaderIdentity,
   type ReaderPolicy,
 } from './reader.js';
+export type { AccessEntry } from './accessList.js';
 export { defaultReaderPolicy } from './defaults.js';
 export { safeReturnPath } from './returnPath.js';
 export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';

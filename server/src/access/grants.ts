@@ -1,5 +1,11 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { invitationEndsAt, isAdmittedByDomain, type Invitation, type ReaderPolicy } from '@trust/access-policy';
+import {
+  invitationEndsAt,
+  isAdmittedByDomain,
+  type AccessEntry,
+  type Invitation,
+  type ReaderPolicy,
+} from '@trust/access-policy';
 
 /**
  * What the centre grants at run time, kept as custom claims on the account in Firebase
@@ -71,15 +77,6 @@ export interface AccessChange {
   until?: string;
   reason?: string;
   note?: string;
-}
-
-export interface AccessEntry {
-  email: string;
-  kind: 'admin' | 'invited' | 'suspended' | 'request';
-  until: string | null;
-  by: string | null;
-  lastSignIn: string | null;
-  note: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -7,9 +7,9 @@
 import { userInfo } from 'node:os';
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { DEMO_PROJECT_ID } from '@trust/access-policy';
+import { DEMO_PROJECT_ID, type AccessEntry } from '@trust/access-policy';
 import { readReaderPolicy } from '@trust/access-policy/settings';
-import { AccessError, createGrants, type AccessEntry } from '../access/grants.js';
+import { AccessError, createGrants } from '../access/grants.js';
 import { auditChange } from '../audit.js';
 import { createLogger, readLogSettings } from '../logging.js';
 

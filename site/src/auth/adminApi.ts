@@ -1,14 +1,6 @@
-import { ADMIN_API_PREFIX } from '@trust/access-policy';
+import { ADMIN_API_PREFIX, type AccessEntry } from '@trust/access-policy';
 
-/** One row of the list of access, as the admins' API sends it. */
-export interface AccessEntry {
-  email: string;
-  kind: 'admin' | 'invited' | 'suspended' | 'request';
-  until: string | null;
-  by: string | null;
-  lastSignIn: string | null;
-  note: string | null;
-}
+export type { AccessEntry };
 
 export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline';
 

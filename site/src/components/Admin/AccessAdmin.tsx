@@ -185,56 +185,7 @@ export default function AccessAdmin(): ReactNode {
                   <td>{entry.lastSignIn ? new Date(entry.lastSignIn).toISOString().slice(0, 10) : ''}</td>
                   <td>{entry.note ?? ''}</td>
                   <td>
-                    {entry.kind === 'invited' && (
-                      <ActionButton
-                        label={translate({
-                          id: 'admin.revoke',
-                          message: 'Revoke',
-                          description: 'Button: end an invitation',
-                        })}
-                        email={entry.email}
-                        busy={busy}
-                        onClick={() =>
-                          void act(
-                            'revoke',
-                            { email: entry.email },
-                            translate(
-                              {
-                                id: 'admin.revoked',
-                                message: 'The invitation of {email} has ended.',
-                                description: 'After revoking',
-                              },
-                              { email: entry.email },
-                            ),
-                          )
-                        }
-                      />
-                    )}
-                    {entry.kind === 'suspended' && (
-                      <ActionButton
-                        label={translate({
-                          id: 'admin.restore',
-                          message: 'Restore',
-                          description: 'Button: lift a suspension',
-                        })}
-                        email={entry.email}
-                        busy={busy}
-                        onClick={() =>
-                          void act(
-                            'restore',
-                            { email: entry.email },
-                            translate(
-                              {
-                                id: 'admin.restored',
-                                message: '{email} may sign in again.',
-                                description: 'After restoring',
-                              },
-                              { email: entry.email },
-                            ),
-                          )
-                        }
-                      />
-                    )}
+                    <EntryAction entry={entry} busy={busy} act={act} />
                   </td>
                 </tr>
               ))}
@@ -247,6 +198,40 @@ export default function AccessAdmin(): ReactNode {
 }
 
 type Act = (action: AdminAction, fields: Record<string, string>, done: string) => Promise<boolean>;
+
+/** A row's change: an invitation is revoked, a suspension lifted; an admin's row has none. */
+function EntryAction({ entry, busy, act }: { entry: AccessEntry; busy: boolean; act: Act }): ReactNode {
+  const email = entry.email;
+  const change =
+    entry.kind === 'invited'
+      ? {
+          action: 'revoke' as const,
+          label: translate({ id: 'admin.revoke', message: 'Revoke', description: 'Button: end an invitation' }),
+          done: translate(
+            { id: 'admin.revoked', message: 'The invitation of {email} has ended.', description: 'After revoking' },
+            { email },
+          ),
+        }
+      : entry.kind === 'suspended'
+        ? {
+            action: 'restore' as const,
+            label: translate({ id: 'admin.restore', message: 'Restore', description: 'Button: lift a suspension' }),
+            done: translate(
+              { id: 'admin.restored', message: '{email} may sign in again.', description: 'After restoring' },
+              { email },
+            ),
+          }
+        : null;
+  if (!change) return null;
+  return (
+    <ActionButton
+      label={change.label}
+      email={email}
+      busy={busy}
+      onClick={() => void act(change.action, { email }, change.done)}
+    />
+  );
+}
 
 function ActionButton({
   label,
