@@ -4,7 +4,7 @@
 // ceiling for Node), and nginx serving the same files when nginx is installed. Needs a build
 // (`npm run build`), wrk and taskset.
 //
-//   node bench/server-throughput.mjs [--seconds 10] [--connections 64] [--rounds 3]
+//   node bench/server-throughput.mjs [--seconds 10] [--connections 64] [--rounds 5]
 import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const option = (name, fallback) => {
 };
 const seconds = option('seconds', 10);
 const connections = option('connections', 64);
-const rounds = option('rounds', 3);
+const rounds = option('rounds', 5);
 const dist = path.join(root, 'site/dist');
 const SERVER_PORT = 4391;
 const MEMBERS_PAGE = 'docs/IntrusionSentinel/architecture/overview';
@@ -119,8 +119,10 @@ try {
   cpSync(path.join(dist, 'members', MEMBERS_PAGE), path.join(scratch, 'public', CONTROL_PAGE), { recursive: true });
   stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
   // The log, the audit trail of every members' page served included, goes to a pipe that another
-  // process reads (on the load core), as Cloud Run's log agent reads standard output: its cost is
-  // part of the figures. This process blocks while wrk runs, so it cannot be the reader.
+  // process reads, as Cloud Run's log agent reads standard output. The reader runs on the server's
+  // core: reading the log is charged to the server, not to the load generator (on its core it
+  // would slow wrk down only while members' pages run). This process blocks while wrk runs, so it
+  // cannot be the reader.
   const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
@@ -131,7 +133,7 @@ try {
     },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const logReader = spawn('taskset', ['-c', LOAD_CORE, 'wc', '-c'], { stdio: [server.stdout, 'pipe', 'ignore'] });
+  const logReader = spawn('taskset', ['-c', SERVER_CORE, 'wc', '-c'], { stdio: [server.stdout, 'pipe', 'ignore'] });
   let logBytes = '';
   logReader.stdout.on('data', (chunk) => (logBytes += chunk));
   stops.push(async () => {
@@ -235,18 +237,23 @@ try {
     bare: median(samples[index].bare),
     reference: median(samples[index].reference),
   }));
-  const controlRps = rows[1].ours.rps;
+  // Each round's members page is set against that round's control, run just before it, so that
+  // drift between rounds (the machine's other load) cancels out; the figure is the median round.
+  const vsControl = samples.map(({ ours }) => {
+    const ratios = ours.map((run, round) => run.rps / samples[1].ours[round].rps).sort((a, b) => a - b);
+    return ratios[Math.floor(ratios.length / 2)];
+  });
   console.log(
     `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each\n`,
   );
   console.log(
-    '| case | req/s | p99 | non-2xx | bare node req/s | vs bare node | nginx req/s | vs nginx | vs same page public |',
+    '| case | req/s | p99 | non-2xx | bare node req/s | vs bare node | nginx req/s | vs nginx | vs same page public (median round) |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const ratioNginx = row.reference ? (row.ours.rps / row.reference.rps).toFixed(2) : '–';
     console.log(
-      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.bare.rps.toFixed(0)} | ${(row.ours.rps / row.bare.rps).toFixed(2)} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${(row.ours.rps / controlRps).toFixed(2)} |`,
+      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.bare.rps.toFixed(0)} | ${(row.ours.rps / row.bare.rps).toFixed(2)} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${index === 1 || index === 2 ? vsControl[index].toFixed(2) : '–'} |`,
     );
   }
   console.log(

@@ -55,7 +55,7 @@ export function auditChange(
 
 /** How long page lines wait to be written together, at most. */
 const PAGE_BATCH_MS = 250;
-const PAGE_BATCH_BYTES = 64 * 1024;
+const PAGE_BATCH_CHARS = 64 * 1024;
 
 export interface PageAudit {
   record(identity: { uid: string; email?: string | null | undefined }, path: string, trace: string | undefined): void;
@@ -74,46 +74,38 @@ export interface PageAudit {
 export function createPageAudit(logger: Logger, projectId: string): PageAudit {
   if (!logger.isLevelEnabled('info')) return { record: () => {}, flush: () => {} };
   const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
-  const traces = `projects/${projectId}/traces/`;
-  const readers = new WeakMap<object, { fields: string; message: string }>();
-  // One entry per file of the members' area at most.
-  const paths = new Map<string, string>();
-  let waiting: string[] = [];
-  let bytes = 0;
+  const traces = `"logging.googleapis.com/trace":"projects/${projectId}/traces/`;
+  // Everything of a line but its trace and time, once per reader and page: a verified session's
+  // identity is one object until its re-check, and a reader reads a bounded set of pages.
+  const heads = new WeakMap<object, Map<string, string>>();
+  let waiting = '';
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
     if (waiting.length === 0) return;
-    const batch = waiting.join('');
-    waiting = [];
-    bytes = 0;
+    const batch = waiting;
+    waiting = '';
     stream.write(batch);
   };
   waitingPages.set(logger, flush);
   return {
     record(identity, path, trace) {
-      const now = Date.now();
-      // The reader's and the path's parts of the line are the same from one page to the next:
-      // serialised once (a verified session's identity is one object until its re-check).
-      let reader = readers.get(identity);
-      if (!reader) {
+      let pages = heads.get(identity);
+      if (!pages) {
+        pages = new Map();
+        heads.set(identity, pages);
+      }
+      let head = pages.get(path);
+      if (head === undefined) {
         const email = identity.email ?? null;
-        reader = {
-          fields: `"uid":${JSON.stringify(identity.uid)},"email":${JSON.stringify(email)}`,
-          message: `"message":${JSON.stringify(`Documentation page served to ${email ?? identity.uid}`)}}\n`,
-        };
-        readers.set(identity, reader);
+        head = `{"severity":"INFO","level":30,"audit":true,"event":"page-served","uid":${JSON.stringify(identity.uid)},"email":${JSON.stringify(email)},"path":${JSON.stringify(path)},"outcome":"served","message":${JSON.stringify(`Documentation page served to ${email ?? identity.uid}`)},`;
+        pages.set(path, head);
       }
-      let pathField = paths.get(path);
-      if (pathField === undefined) {
-        pathField = `"path":${JSON.stringify(path)}`;
-        paths.set(path, pathField);
-      }
-      const line = `{"severity":"INFO","level":30,"timestamp":{"seconds":${Math.floor(now / 1000)},"nanos":${(now % 1000) * 1_000_000}},"audit":true,"event":"page-served",${reader.fields},${pathField},"outcome":"served",${trace ? `"logging.googleapis.com/trace":"${traces}${trace}",` : ''}${reader.message}`;
-      waiting.push(line);
-      bytes += line.length;
-      if (bytes >= PAGE_BATCH_BYTES) flush();
+      const now = Date.now();
+      // A trace id is 32 hexadecimal digits (`traceId` accepts nothing else): nothing to escape.
+      waiting += `${head}${trace ? `${traces}${trace}",` : ''}"timestamp":{"seconds":${Math.floor(now / 1000)},"nanos":${(now % 1000) * 1_000_000}}}\n`;
+      if (waiting.length >= PAGE_BATCH_CHARS) flush();
       else timer ??= setTimeout(flush, PAGE_BATCH_MS).unref();
     },
     flush,

@@ -88,7 +88,8 @@ export const silentLogger: Logger = pino({ level: 'silent' });
  * `X-Cloud-Trace-Context`, so its lines group with the request's in Cloud Logging.
  */
 export function traceId(req: IncomingMessage): string | undefined {
-  const parent = /^[\da-f]{2}-([\da-f]{32})-/.exec(String(req.headers.traceparent ?? ''));
+  const { traceparent, 'x-cloud-trace-context': cloudTrace } = req.headers;
+  const parent = traceparent === undefined ? null : /^[\da-f]{2}-([\da-f]{32})-/.exec(String(traceparent));
   if (parent) return parent[1];
-  return /^([\da-f]{32})\//.exec(String(req.headers['x-cloud-trace-context'] ?? ''))?.[1];
+  return cloudTrace === undefined ? undefined : /^([\da-f]{32})\//.exec(String(cloudTrace))?.[1];
 }
