@@ -7,7 +7,7 @@
 //   node bench/server-throughput.mjs [--seconds 10] [--connections 64] [--rounds 5]
 import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,10 +119,16 @@ try {
   cpSync(path.join(dist, 'members', MEMBERS_PAGE), path.join(scratch, 'public', CONTROL_PAGE), { recursive: true });
   stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
   // The log, the audit trail of every members' page served included, goes to a pipe that another
-  // process reads, as Cloud Run's log agent reads standard output. The reader runs on the server's
-  // core: reading the log is charged to the server, not to the load generator (on its core it
+  // process reads, as a container's standard output is read by the platform's log agent: a named
+  // pipe, since the pipes Node gives a child are socket pairs. The reader runs on the server's
+  // core, so reading the log is charged to the server, not to the load generator (on its core it
   // would slow wrk down only while members' pages run). This process blocks while wrk runs, so it
   // cannot be the reader.
+  const fifo = path.join(scratch, 'log.fifo');
+  execFileSync('mkfifo', [fifo]);
+  // Opened read-write first, so that opening it to read does not wait for a writer.
+  const logOut = openSync(fifo, 'r+');
+  const logIn = openSync(fifo, 'r');
   const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
@@ -131,9 +137,11 @@ try {
       SITE_DIR: scratch,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', logOut, 'ignore'],
   });
-  const logReader = spawn('taskset', ['-c', SERVER_CORE, 'wc', '-c'], { stdio: [server.stdout, 'pipe', 'ignore'] });
+  const logReader = spawn('taskset', ['-c', SERVER_CORE, 'wc', '-c'], { stdio: [logIn, 'pipe', 'ignore'] });
+  closeSync(logOut);
+  closeSync(logIn);
   let logBytes = '';
   logReader.stdout.on('data', (chunk) => (logBytes += chunk));
   stops.push(async () => {
@@ -218,7 +226,10 @@ try {
   }
 
   // Rounds interleave the cases (and nginx) so that drift over the run (heap growth, thermal,
-  // the other core's load) does not favour whichever case runs first; each row is the median round.
+  // the other core's load) does not favour whichever case runs first; each req/s is the median
+  // round's. Each ratio sets a run against the run it is compared with in the same round, a few
+  // seconds apart, and is the median of those: this machine's speed drifts by more than the
+  // differences measured, and drift between rounds cancels out of a ratio within one.
   const samples = cases.map(() => ({ ours: [], bare: [], reference: [] }));
   for (let round = 0; round < rounds; round += 1) {
     cases.forEach((testCase, index) => {
@@ -229,35 +240,32 @@ try {
       }
     });
   }
-  const median = (runs) =>
-    runs.length === 0 ? null : [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
-  const rows = cases.map((testCase, index) => ({
-    ...testCase,
-    ours: median(samples[index].ours),
-    bare: median(samples[index].bare),
-    reference: median(samples[index].reference),
-  }));
-  // Each round's members page is set against that round's control, run just before it, so that
-  // drift between rounds (the machine's other load) cancels out; the figure is the median round.
-  const vsControl = samples.map(({ ours }) => {
-    const ratios = ours.map((run, round) => run.rps / samples[1].ours[round].rps).sort((a, b) => a - b);
-    return ratios[Math.floor(ratios.length / 2)];
-  });
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (runs) => (runs.length === 0 ? null : runs.find((run) => run.rps === middle(runs.map((r) => r.rps))));
+  const ratio = (runs, against) =>
+    against.length === 0 ? '–' : middle(runs.map((run, round) => run.rps / against[round].rps)).toFixed(2);
+  const CONTROL = 1;
+  const MEMBERS = 2;
   console.log(
-    `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each\n`,
+    `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each, ${rounds} rounds; ratios are the median round's\n`,
   );
   console.log(
-    '| case | req/s | p99 | non-2xx | bare node req/s | vs bare node | nginx req/s | vs nginx | vs same page public (median round) |',
+    '| case | req/s | p99 | non-2xx | bare node req/s | vs bare node | nginx req/s | vs nginx | vs same page public |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const [index, row] of rows.entries()) {
-    const ratioNginx = row.reference ? (row.ours.rps / row.reference.rps).toFixed(2) : '–';
+  samples.forEach(({ ours, bare, reference }, index) => {
+    const row = median(ours);
+    const vsControl = index === CONTROL || index === MEMBERS ? ratio(ours, samples[CONTROL].ours) : '–';
     console.log(
-      `| ${row.name} | ${row.ours.rps.toFixed(0)} | ${row.ours.p99} | ${row.ours.errors} | ${row.bare.rps.toFixed(0)} | ${(row.ours.rps / row.bare.rps).toFixed(2)} | ${row.reference ? row.reference.rps.toFixed(0) : '–'} | ${ratioNginx} | ${index === 1 || index === 2 ? vsControl[index].toFixed(2) : '–'} |`,
+      `| ${cases[index].name} | ${row.rps.toFixed(0)} | ${row.p99} | ${row.errors} | ${median(bare).rps.toFixed(0)} | ${ratio(ours, bare)} | ${reference.length ? median(reference).rps.toFixed(0) : '–'} | ${ratio(ours, reference)} | ${vsControl} |`,
     );
-  }
+  });
+  console.log('\nEach round, req/s (site server):');
+  cases.forEach((testCase, index) =>
+    console.log(`- ${testCase.name}: ${samples[index].ours.map((run) => run.rps.toFixed(0)).join(', ')}`),
+  );
   console.log(
-    '\nBudgets: public page and members page with a session ≥ 0.85 × bare node; public page ≥ 0.40 × nginx; members page with a session ≥ 0.90 × the same page served publicly.',
+    '\nBudgets: public page ≥ 0.85 × bare node and ≥ 0.40 × nginx; members page with a session (its audit line written) ≥ 0.90 × the same page served publicly. The bare node reference writes no log, so the members page is not held to it.',
   );
 } finally {
   for (const stop of stops.reverse()) await stop();
