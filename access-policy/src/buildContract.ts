@@ -26,7 +26,23 @@ export interface BuildRecord {
   readerPolicy: ReaderPolicy;
   /** Path prefixes of the build's locales (`''` for the default one). */
   localePrefixes: string[];
+  /** What the server must know of the identity provider the pages sign in with. */
+  identity: IdentityRecord;
 }
+
+/**
+ * The server secures an account when its mailbox is proven: it redeems the e-mail link itself,
+ * with the project's Web API key (public: every page carries it), and takes a sign-in with the
+ * university's own provider as proof for the university's domains only.
+ */
+export interface IdentityRecord {
+  apiKey: string;
+  /** Firebase's id of the university's provider (`google.com`, `microsoft.com`), or null. */
+  universityProvider: UniversityProviderId | null;
+}
+
+export const UNIVERSITY_PROVIDER_IDS = { google: 'google.com', microsoft: 'microsoft.com' } as const;
+export type UniversityProviderId = (typeof UNIVERSITY_PROVIDER_IDS)[keyof typeof UNIVERSITY_PROVIDER_IDS];
 
 /** Written by the post-build step beside `public/` and `members/`, read by the server at start. */
 export const SERVER_RECORD_FILE = 'server-record.json';
@@ -36,6 +52,7 @@ export interface ServerRecord {
   contentSecurityPolicy: string;
   readerPolicy: ReaderPolicy;
   localePrefixes: string[];
+  identity: IdentityRecord;
 }
 
 /** A record that is missing, malformed, or from another version of the site. */
@@ -71,6 +88,20 @@ function checkedLocales(file: string, recorded: unknown): string[] {
   return [...LOCALE_PREFIXES];
 }
 
+function checkedIdentity(file: string, recorded: unknown): IdentityRecord {
+  const identity = recorded as Partial<IdentityRecord> | null | undefined;
+  const providers: unknown[] = [null, ...Object.values(UNIVERSITY_PROVIDER_IDS)];
+  if (
+    typeof identity !== 'object' ||
+    identity === null ||
+    typeof identity.apiKey !== 'string' ||
+    identity.apiKey === '' ||
+    !providers.includes(identity.universityProvider)
+  )
+    throw new BuildRecordError(`${file} records no identity provider settings: rebuild the site.`);
+  return { apiKey: identity.apiKey, universityProvider: identity.universityProvider ?? null };
+}
+
 export function parseBuildRecord(text: string, file = BUILD_RECORD_FILE): BuildRecord {
   const recorded = parseObject(text, file);
   if (typeof recorded.authDomain !== 'string' || recorded.authDomain === '')
@@ -83,6 +114,7 @@ export function parseBuildRecord(text: string, file = BUILD_RECORD_FILE): BuildR
     emulatorHost,
     readerPolicy: checkedPolicy(file, recorded.readerPolicy),
     localePrefixes: checkedLocales(file, recorded.localePrefixes),
+    identity: checkedIdentity(file, recorded.identity),
   };
 }
 
@@ -94,6 +126,7 @@ export function parseServerRecord(text: string, file = SERVER_RECORD_FILE): Serv
     contentSecurityPolicy: recorded.contentSecurityPolicy,
     readerPolicy: checkedPolicy(file, recorded.readerPolicy),
     localePrefixes: checkedLocales(file, recorded.localePrefixes),
+    identity: checkedIdentity(file, recorded.identity),
   };
 }
 

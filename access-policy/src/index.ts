@@ -1,9 +1,11 @@
 export { MAX_PATH_LENGTH, normalizePath, type NormalizedPath } from './path.js';
 export { isRestrictedNormalizedPath, isRestrictedPath } from './restricted.js';
 export {
+  canonicalMailbox,
   invitationEndsAt,
   isAdmittedByDomain,
   isAllowedReader,
+  isUniversityAddress,
   type Invitation,
   type ReaderIdentity,
   type ReaderPolicy,

@@ -37,6 +37,21 @@ export interface ReaderPolicy {
   whitelistedEmail: string;
 }
 
+/**
+ * The mailbox an address delivers to: lower-cased, and without a `+tag` in its local part, which
+ * Google Workspace and Microsoft 365 deliver to the same mailbox by default. Two accounts with the
+ * same mailbox belong to the same person: the rule admits, and a suspension shuts out, the
+ * mailbox, not one spelling of it.
+ */
+export function canonicalMailbox(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  const at = normalized.lastIndexOf('@');
+  if (at <= 0) return normalized;
+  const local = normalized.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${normalized.slice(at)}`;
+}
+
 function isDomainOrSubdomain(domain: string, parent: string): boolean {
   const wanted = parent.trim().toLowerCase();
   return wanted !== '' && (domain === wanted || domain.endsWith(`.${wanted}`));
@@ -64,7 +79,7 @@ export function isAllowedReader(
   if (domain.startsWith('.') || domain.endsWith('.') || domain.includes('..')) return false;
   const whitelisted = policy.whitelistedEmail.trim().toLowerCase();
   return (
-    (whitelisted !== '' && normalized === whitelisted) ||
+    (whitelisted !== '' && canonicalMailbox(normalized) === canonicalMailbox(whitelisted)) ||
     isDomainOrSubdomain(domain, policy.staffDomain) ||
     isDomainOrSubdomain(domain, policy.studentDomain) ||
     isCurrentInvitation(identity.invitation, normalized, now)
@@ -73,7 +88,15 @@ export function isAllowedReader(
 
 function isCurrentInvitation(invitation: Invitation | null | undefined, email: string, now: number): boolean {
   if (!invitation || typeof invitation.email !== 'string' || typeof invitation.until !== 'string') return false;
-  return invitation.email.trim().toLowerCase() === email && now < invitationEndsAt(invitation.until);
+  return canonicalMailbox(invitation.email) === canonicalMailbox(email) && now < invitationEndsAt(invitation.until);
+}
+
+/**
+ * Whether the address is in the university's staff or student domain (or a subdomain): the
+ * addresses whose mailboxes the university's own sign-in vouches for.
+ */
+export function isUniversityAddress(email: string, policy: ReaderPolicy): boolean {
+  return isAllowedReader({ email, emailVerified: true }, { ...policy, whitelistedEmail: '' });
 }
 
 /** Whether the address is one the build-time rule admits by itself (a domain or the whitelist). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultReaderPolicy, isAllowedReader, type Invitation, type ReaderIdentity } from '../src/index.js';
+import { canonicalMailbox, defaultReaderPolicy, isAllowedReader, type Invitation, type ReaderIdentity } from '../src/index.js';
 
 const policy = defaultReaderPolicy;
 const verified = (email: string | null | undefined): ReaderIdentity => ({ email, emailVerified: true });
@@ -36,6 +36,8 @@ describe('isAllowedReader (security)', () => {
     ['no domain', verified('ana@'), false],
     ['whitelisted local part at another domain', verified('guest.reader@example.org'), false],
     ['whitelisted address with a suffix', verified('guest.reader@example.com.evil.example'), false],
+    ['whitelisted mailbox under a plus-tag', verified('Guest.Reader+docs@example.com'), true],
+    ['plus-tag that changes the mailbox part before it', verified('guest+reader@example.com'), false],
   ];
   for (const [name, identity, expected] of cases) {
     it(`${expected ? 'allows' : 'refuses'}: ${name}`, () => {
@@ -89,4 +91,18 @@ describe('invitations in the rule (security)', () => {
       assert.equal(isAllowedReader(invited('partner@example.org', { until }), policy, now), false, until);
     assert.equal(isAllowedReader(invited('partner@example.org', null), policy, now), false);
   });
+});
+
+describe('canonicalMailbox (security)', () => {
+  const cases: Array<[string, string]> = [
+    ['diego.rojas@alumnos.uai.cl', 'diego.rojas@alumnos.uai.cl'],
+    ['diego.rojas+1@alumnos.uai.cl', 'diego.rojas@alumnos.uai.cl'],
+    ['DIEGO.ROJAS+x@ALUMNOS.UAI.CL', 'diego.rojas@alumnos.uai.cl'],
+    ['diego.rojas+a+b@alumnos.uai.cl', 'diego.rojas@alumnos.uai.cl'],
+    [' Ana@UAI.cl ', 'ana@uai.cl'],
+    ['+tag@uai.cl', '+tag@uai.cl'],
+    ['no-at-sign', 'no-at-sign'],
+  ];
+  for (const [address, mailbox] of cases)
+    it(`${address} is the mailbox ${mailbox}`, () => assert.equal(canonicalMailbox(address), mailbox));
 });

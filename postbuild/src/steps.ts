@@ -77,6 +77,7 @@ export async function writeServerRecord(
     contentSecurityPolicy: contentSecurityPolicy(hashes, build),
     readerPolicy: build.readerPolicy,
     localePrefixes: build.localePrefixes,
+    identity: build.identity,
   };
   await writeFile(path.join(outDir, SERVER_RECORD_FILE), serializeRecord(record));
   return { record, inlineScripts: hashes.length };

@@ -22,7 +22,23 @@ export interface AuditFields {
 export function audit(logger: Logger, fields: AuditFields & Record<string, unknown>, message: string): void {
   // The pages served before this event are written before it, so the trail reads in order.
   waitingPages.get(logger)?.();
-  logger.info({ audit: true, ...fields }, message);
+  trailOf(logger).info({ audit: true, ...fields }, message);
+}
+
+/**
+ * The logger the trail is written with: at `info` whatever level the rest of the log is set to,
+ * since `LOG_LEVEL=warn` quiets operations, not the record of who read and changed what. Only
+ * `silent` (the tests' logger) writes no trail.
+ */
+const trails = new WeakMap<Logger, Logger>();
+function trailOf(logger: Logger): Logger {
+  if (logger.level === 'silent' || logger.isLevelEnabled('info')) return logger;
+  let trail = trails.get(logger);
+  if (!trail) {
+    trail = logger.child({}, { level: 'info' });
+    trails.set(logger, trail);
+  }
+  return trail;
 }
 
 /** Each logger's batch of page lines not yet written. */
@@ -53,6 +69,35 @@ export function auditChange(
   );
 }
 
+/**
+ * A change of access that failed part-way (a claim written, its revocation not): what was
+ * asked, by whom, and the provider's error code, so the trail shows an account that may be in
+ * between and needs the change made again.
+ */
+export function auditFailedChange(
+  logger: Logger,
+  asked: { action: string; target: string; by: string },
+  error: unknown,
+  actorUid: string | null = null,
+  trace: string | undefined = undefined,
+): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  audit(
+    logger,
+    {
+      event: 'access-change-failed',
+      action: asked.action,
+      uid: actorUid,
+      email: asked.by,
+      target: asked.target,
+      outcome: 'failed',
+      reason: typeof code === 'string' ? code : 'error',
+      ...(trace ? { trace_id: trace } : {}),
+    },
+    `${asked.by}: ${asked.action} ${asked.target} failed (${typeof code === 'string' ? code : 'error'})`,
+  );
+}
+
 /** How long page lines wait to be written together, at most. */
 const PAGE_BATCH_MS = 250;
 const PAGE_BATCH_CHARS = 64 * 1024;
@@ -72,7 +117,7 @@ export interface PageAudit {
  * line of the audit trail, so the trail reads in order.
  */
 export function createPageAudit(logger: Logger, projectId: string): PageAudit {
-  if (!logger.isLevelEnabled('info')) return { record: () => {}, flush: () => {} };
+  if (logger.level === 'silent') return { record: () => {}, flush: () => {} };
   const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
   const traces = `"logging.googleapis.com/trace":"projects/${projectId}/traces/`;
   // Everything of a line but its trace and time, once per reader and page: a verified session's

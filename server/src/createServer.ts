@@ -27,7 +27,7 @@ import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
 import { createFirebaseAuth, createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { createGrants, type Grants } from './access/grants.js';
-import { FailureLimiter } from './session/rateLimiter.js';
+import { RequestLimiter } from './session/rateLimiter.js';
 import { createSessionApi } from './session/sessionApi.js';
 import { SessionGuard } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
@@ -52,6 +52,13 @@ export interface ServerDeps {
   logger?: Logger;
 }
 
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::(\d{1,5}))?$/i;
+
+function isLoopbackHost(host: string | undefined, port: number | undefined): boolean {
+  const match = LOOPBACK_HOST.exec(host ?? '');
+  return match !== null && Number(match[1] ?? 80) === port;
+}
+
 /** Wiring and routing: one normalisation, then the session API, the auth relay, the lock, or a public file. */
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
   const record = readServerRecord(config.siteDir);
@@ -63,20 +70,25 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
   const auth = deps.verifier ? null : createFirebaseAuth(config);
   const grants = deps.grants ?? (auth ? createGrants(auth, policy) : null);
-  const verifier = boundVerifier(deps.verifier ?? createFirebaseVerifier(auth!), config.provider, Date.now, (change) =>
-    change.state === 'paused'
-      ? logger.error(
-          { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
-          'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
-        )
-      : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
+  const verifier = boundVerifier(
+    deps.verifier ?? createFirebaseVerifier(auth!, record.identity, config.firebase.emulatorHost),
+    config.provider,
+    Date.now,
+    (change) =>
+      change.state === 'paused'
+        ? logger.error(
+            { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
+            'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
+          )
+        : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
   );
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
   const handleSession = createSessionApi({
     config,
     verifier,
     guard,
-    limiter: new FailureLimiter(10, 60_000, now),
+    limiter: new RequestLimiter(10, 60_000, config.trustProxyHops, now),
+    identityRecord: record.identity,
     policy,
     respond,
     logger,
@@ -90,8 +102,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy,
     respond,
     logger,
-    adminLimiter: new FailureLimiter(60, 60_000, now),
-    requestLimiter: new FailureLimiter(5, 600_000, now),
+    adminLimiter: new RequestLimiter(60, 60_000, config.trustProxyHops, now),
+    requestLimiter: new RequestLimiter(5, 600_000, config.trustProxyHops, now),
     now,
   });
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;
@@ -118,7 +130,13 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     onPageServed: (req, identity, file) => pageAudit.record(identity, file.urlPath, traceId(req)),
   });
 
+  // With the emulator the provider accepts unsigned tokens, and without SITE_URL the request's
+  // own Host stands in for the site's origin: a page elsewhere whose name is made to resolve to
+  // this machine (DNS rebinding) would be same-origin with it. Only loopback names are answered.
+  const isHostUnchecked = config.firebase.emulatorHost !== null && config.publicOrigin === null;
   const handle: RequestHandler = (req, res) => {
+    if (isHostUnchecked && !isLoopbackHost(req.headers.host, req.socket.localPort))
+      return respond.text(req, res, 421, 'This server answers only at a loopback address.');
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)

@@ -108,13 +108,32 @@ describe('the audit trail’s line for each documentation page served', () => {
     );
   });
 
-  it('writes nothing when the log level leaves info out', () => {
-    const { logger, writes } = capture('warn');
+  it('writes nothing when the log is silent', () => {
+    const { logger, writes } = capture('silent');
     const pages = createPageAudit(logger, PROJECT);
     pages.record({ uid: 'u3', email: 'eva@uai.cl' }, '/docs/index.html', TRACE);
     pages.flush();
+    audit(logger, { event: 'signed-out', uid: 'u3', email: 'eva@uai.cl', outcome: 'signed-out' }, 'signed-out');
     assert.deepEqual(writes, []);
   });
+});
+
+describe('the audit trail whatever the log level (security)', () => {
+  for (const level of ['warn', 'error'])
+    it(`is written in full at LOG_LEVEL=${level}, while the operational lines below it are not`, () => {
+      const { logger, lines } = capture(level);
+      const pages = createPageAudit(logger, PROJECT);
+      logger.info({ event: 'provider-resumed' }, 'an operational line');
+      pages.record({ uid: 'u4', email: 'leo@uai.cl' }, '/docs/index.html', undefined);
+      audit(logger, { event: 'signed-out', uid: 'u4', email: 'leo@uai.cl', outcome: 'signed-out' }, 'signed-out');
+      assert.deepEqual(
+        lines().map((entry) => [entry.event, entry.severity]),
+        [
+          ['page-served', 'INFO'],
+          ['signed-out', 'INFO'],
+        ],
+      );
+    });
 });
 
 describe('the trace a request’s lines belong to', () => {

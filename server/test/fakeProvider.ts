@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Invitation } from '@trust/access-policy';
-import type { IdentityVerifier, VerifiedIdentity } from '../src/session/verifier.js';
+import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from '../src/session/verifier.js';
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
 export type ProviderMode =
@@ -23,6 +23,12 @@ export interface FakeAccount {
   password: string | null;
   /** The centre's invitation, as the Admin SDK would read it from the account's claims. */
   invitation?: Invitation | null;
+  /** When the mailbox owner's first proof secured the account (seconds), or null: never. */
+  securedAt: number | null;
+  /** Ways in other than the password and e-mail links (`github.com`, `phone`…). */
+  providers: string[];
+  /** Whether the account may manage access (the `admin` claim). */
+  isAdmin?: boolean;
 }
 
 interface TokenOptions {
@@ -110,6 +116,8 @@ export class FakeProvider implements IdentityVerifier {
         disabled: false,
         validSinceSeconds: 0,
         password: null,
+        securedAt: 0,
+        providers: [],
         ...firstSeen,
       };
       this.accounts.set(uid, account);
@@ -148,6 +156,7 @@ export class FakeProvider implements IdentityVerifier {
       authTime: Number(payload.auth_time),
       expiresAt: Math.floor(this.now() / 1000) + 3600,
       signInProvider: String((payload.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider),
+      securedAt: null,
     };
   }
 
@@ -155,13 +164,15 @@ export class FakeProvider implements IdentityVerifier {
   #current(identity: VerifiedIdentity, kind: Kind): VerifiedIdentity {
     const account = this.account(identity.uid);
     if (account.disabled) throw coded('The user account has been disabled.', 'auth/user-disabled');
-    if (identity.authTime < account.validSinceSeconds)
+    if (identity.authTime < account.validSinceSeconds || identity.authTime < (account.securedAt ?? 0))
       throw coded('Revoked.', kind === 'id-token' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked');
     return {
       ...identity,
       email: account.email,
       emailVerified: account.emailVerified,
       invitation: account.invitation ?? null,
+      isAdmin: account.isAdmin === true,
+      securedAt: account.securedAt,
     };
   }
 
@@ -194,16 +205,41 @@ export class FakeProvider implements IdentityVerifier {
     this.account(uid).validSinceSeconds = Math.floor(this.now() / 1000);
   }
 
-  /** Custom tokens handed out, newest last: a test signs in with one through `idToken`. */
-  readonly customTokens: { uid: string; token: string }[] = [];
+  /** E-mail links sent, by one-time code: the address each was sent to, and whether it was used. */
+  readonly sentLinks = new Map<string, { email: string; used: boolean }>();
+  /** Sign-in links the server was handed by `secureMailbox`, newest last. */
+  readonly issuedLinks: { uid: string; link: string }[] = [];
 
-  async reissueWithoutPassword(uid: string): Promise<string> {
+  /** "Sends" an e-mail link to the address and answers its one-time code. */
+  sendLink(email: string): string {
+    const code = `code-${this.sentLinks.size + 1}`;
+    this.sentLinks.set(code, { email, used: false });
+    return code;
+  }
+
+  async secureMailbox(proof: MailboxProof): Promise<SecuredMailbox> {
     await this.#network();
+    let uid: string;
+    if (proof.kind === 'email-link') {
+      const sent = this.sentLinks.get(proof.oobCode);
+      if (!sent || sent.used) throw coded('INVALID_OOB_CODE', 'auth/invalid-action-code');
+      if (sent.email !== proof.email.toLowerCase()) throw coded('INVALID_EMAIL', 'auth/invalid-email');
+      sent.used = true;
+      uid = sent.email;
+      this.account(uid, { email: sent.email, securedAt: null }).emailVerified = true;
+    } else uid = proof.uid;
     const account = this.account(uid);
-    account.password = null;
-    account.validSinceSeconds = Math.floor(this.now() / 1000);
-    const token = `custom-token-${this.customTokens.length + 1}`;
-    this.customTokens.push({ uid, token });
-    return token;
+    if (account.disabled) throw coded('USER_DISABLED', 'auth/user-disabled');
+    let removed: string[] | null = null;
+    if (account.securedAt === null) {
+      removed = [...(account.password ? ['password'] : []), ...account.providers];
+      account.password = null;
+      account.providers = [];
+      account.validSinceSeconds = Math.floor(this.now() / 1000);
+      account.securedAt = account.validSinceSeconds;
+    }
+    const link = `https://fake.example/action?mode=signIn&oobCode=issued-${this.issuedLinks.length + 1}&apiKey=k`;
+    this.issuedLinks.push({ uid, link });
+    return { uid, email: account.email!, securedAt: account.securedAt, removed, link };
   }
 }

@@ -21,6 +21,7 @@ export const TEST_SERVER_RECORD: ServerRecord = {
   contentSecurityPolicy: TEST_CSP,
   readerPolicy: defaultReaderPolicy,
   localePrefixes: [...LOCALE_PREFIXES],
+  identity: { apiKey: 'demo-api-key', universityProvider: 'google.com' },
 };
 
 /** Text that only members-only files contain. */

@@ -2,7 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { LOCALE_PREFIXES } from '@trust/access-policy';
-import { BUILD_RECORD_FILE, serializeRecord, type BuildRecord } from '@trust/access-policy/build-contract';
+import {
+  BUILD_RECORD_FILE,
+  UNIVERSITY_PROVIDER_IDS,
+  serializeRecord,
+  type BuildRecord,
+} from '@trust/access-policy/build-contract';
 import { readReaderPolicy } from '@trust/access-policy/settings';
 import type { FirebaseClientConfig } from '../src/config/firebase';
 
@@ -26,6 +31,12 @@ export default function buildRecordPlugin(): Plugin {
         emulatorHost: firebase.emulatorHost,
         readerPolicy,
         localePrefixes: [...LOCALE_PREFIXES],
+        identity: {
+          apiKey: firebase.apiKey,
+          universityProvider: firebase.universityAccount
+            ? UNIVERSITY_PROVIDER_IDS[firebase.universityAccount.provider]
+            : null,
+        },
       };
       await writeFile(path.join(outDir, BUILD_RECORD_FILE), serializeRecord(record));
     },

@@ -1,48 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADMIN_API_PREFIX, isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
-import { audit, auditChange } from '../audit.js';
+import { audit, auditChange, auditFailedChange } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
 import { traceId, type Logger } from '../logging.js';
 import { readSessionCookie } from '../session/cookies.js';
-import type { FailureLimiter } from '../session/rateLimiter.js';
-import { bearerToken, clientAddress, isSameOrigin, rateLimitKey } from '../session/sessionApi.js';
+import { BadRequest, bearerToken, isSameOrigin, readJson, stringField as field } from '../http/request.js';
+import type { RequestLimiter } from '../session/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
-
-/** Bodies of these APIs are a few short fields. */
-const MAX_BODY_BYTES = 4 * 1024;
-
-class BadRequest extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-  ) {
-    super(error);
-  }
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BadRequest(413, 'body-too-large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BadRequest(413, 'body-too-large');
-    chunks.push(chunk);
-  }
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // Answered below, as any body that is not a JSON object.
-  }
-  throw new BadRequest(400, 'body-not-json-object');
-}
-
-const field = (body: Record<string, unknown>, name: string): string | undefined =>
-  typeof body[name] === 'string' ? body[name] : undefined;
 
 /**
  * A same-origin request: `Origin`, when the browser sends one, must be the site's; a GET, for
@@ -62,9 +29,10 @@ export interface AccessApiDeps {
   policy: ReaderPolicy;
   respond: Responder;
   logger: Logger;
-  /** Counts every request of a client to these APIs, answered or not. */
-  adminLimiter: FailureLimiter;
-  requestLimiter: FailureLimiter;
+  /** Counts the admins' API's refusals per client; a verified admin is let through regardless. */
+  adminLimiter: RequestLimiter;
+  /** Counts every request for access per client. */
+  requestLimiter: RequestLimiter;
   now: () => number;
 }
 
@@ -91,10 +59,9 @@ export function createAccessApi({
     respond.json(req, res, status, body, headers);
 
   /** Counts the request; false (answered 429) past the client's rate. */
-  function withinRate(req: IncomingMessage, res: ServerResponse, limiter: FailureLimiter): boolean {
-    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
-    const wait = limiter.retryAfter(client);
-    limiter.recordFailure(client);
+  function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RequestLimiter): boolean {
+    const wait = limiter.retryAfter(req);
+    limiter.recordFailure(req);
     if (wait === 0) return true;
     json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
     return false;
@@ -108,28 +75,62 @@ export function createAccessApi({
     else json(req, res, 503, { error: 'unavailable' });
   }
 
+  /**
+   * A refusal of the admins' API: counted toward the client's limit, and in the trail while the
+   * client is within it (past it, the lines would only be the flood's).
+   */
+  function refuseAdmin(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    error: string,
+    who: VerifiedIdentity | null = null,
+  ): null {
+    const wait = adminLimiter.retryAfter(req);
+    adminLimiter.recordFailure(req);
+    if (wait > 0) {
+      json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
+      return null;
+    }
+    audit(
+      logger,
+      {
+        event: 'admin-refused',
+        uid: who?.uid ?? null,
+        email: who?.email ?? null,
+        path: req.url ?? '',
+        outcome: 'refused',
+        reason: error,
+        trace_id: traceId(req),
+      },
+      `admin-refused: ${who?.email ?? 'anonymous'} (${error})`,
+    );
+    json(req, res, status, { error });
+    return null;
+  }
+
+  /**
+   * The admin as the account is now. Past the client's failure limit only a session that
+   * verifies gets through: anonymous floods cannot lock the admins out.
+   */
   async function admin(req: IncomingMessage, res: ServerResponse): Promise<VerifiedIdentity | null> {
     const cookie = readSessionCookie(req);
+    if (!cookie) return refuseAdmin(req, res, 401, 'sign-in-required');
     const session = await guard.check(cookie);
     if (session.kind === 'unavailable') {
       json(req, res, 503, { error: 'unavailable' });
       return null;
     }
-    if (session.kind === 'none') {
-      json(req, res, 401, { error: 'sign-in-required' });
-      return null;
-    }
+    if (session.kind === 'none') return refuseAdmin(req, res, 401, 'sign-in-required');
     let identity: VerifiedIdentity;
     try {
-      identity = await verifier.verifySessionCookie(cookie!, true);
+      identity = await verifier.verifySessionCookie(cookie, true);
     } catch (error) {
+      if (classifyFailure(error) === 'invalid-credential') return refuseAdmin(req, res, 401, 'sign-in-required');
       providerFailure(req, res, error);
       return null;
     }
-    if (identity.isAdmin !== true) {
-      json(req, res, 403, { error: 'not-admin' });
-      return null;
-    }
+    if (identity.isAdmin !== true) return refuseAdmin(req, res, 403, 'not-admin', identity);
     return identity;
   }
 
@@ -159,20 +160,50 @@ export function createAccessApi({
   }
 
   async function handleAdmin(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (!isSameOriginAny(req, config.publicOrigin)) return json(req, res, 403, { error: 'cross-origin' });
-    if (!withinRate(req, res, adminLimiter)) return;
+    if (!isSameOriginAny(req, config.publicOrigin)) {
+      refuseAdmin(req, res, 403, 'cross-origin');
+      return;
+    }
     const identity = await admin(req, res);
     if (!identity) return;
     if (!grants) return json(req, res, 503, { error: 'unavailable' });
     const action = path.slice(ADMIN_API_PREFIX.length + 1);
+    const by = identity.email ?? identity.uid;
     try {
       if (action === 'access') {
         if (req.method !== 'GET') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET' });
-        return json(req, res, 200, { entries: await grants.list() });
+        const entries = await grants.list();
+        audit(
+          logger,
+          {
+            event: 'access-listed',
+            uid: identity.uid,
+            email: by,
+            path: req.url ?? '',
+            outcome: 'read',
+            count: entries.length,
+            trace_id: traceId(req),
+          },
+          `access-listed: ${by} read the list of access (${entries.length} entries)`,
+        );
+        return json(req, res, 200, { entries });
       }
       if (req.method !== 'POST') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
       const body = await readJson(req);
-      const done = await change(action, body, identity.email ?? identity.uid, grants);
+      let done: AccessChange | null;
+      try {
+        done = await change(action, body, by, grants);
+      } catch (error) {
+        if (!(error instanceof AccessError) && !(error instanceof BadRequest))
+          auditFailedChange(
+            logger,
+            { action, target: field(body, 'email') ?? '', by },
+            error,
+            identity.uid,
+            traceId(req),
+          );
+        throw error;
+      }
       if (!done) return json(req, res, 404, { error: 'not-found' });
       auditChange(logger, done, identity.uid, traceId(req));
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
@@ -204,6 +235,9 @@ export function createAccessApi({
     }
     if (!grants) return json(req, res, 503, { error: 'unavailable' });
     if (!identity.emailVerified) return json(req, res, 400, { error: 'unverified' });
+    // Only the mailbox's owner asks: a request made with a credential someone prepared before
+    // the owner arrived would be granted to that someone.
+    if (identity.securedAt === null) return json(req, res, 400, { error: 'unsecured' });
     if (isAllowedReader(identity, policy, now())) return json(req, res, 409, { error: 'already-allowed' });
     if (identity.request?.outcome === 'open') return json(req, res, 409, { error: 'already-requested' });
     try {

@@ -1,5 +1,6 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import {
+  canonicalMailbox,
   invitationEndsAt,
   isAdmittedByDomain,
   type AccessEntry,
@@ -19,10 +20,13 @@ export interface AccessClaims {
   suspension?: { reason: string; by: string; at: string };
   /** A signed-in outsider's request for access, and what became of it. */
   request?: AccessRequest;
+  /** When the mailbox owner's first proof secured the account (seconds since the epoch). */
+  secured?: number;
 }
 
 export interface AccessRequest {
-  note: string;
+  /** The requester's words, while the request waits; dropped once it is decided. */
+  note?: string;
   at: string;
   outcome: 'open' | 'approved' | 'declined';
   by?: string;
@@ -82,6 +86,21 @@ export interface AccessChange {
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MAX_INVITATION_DAYS = 366;
 const MAX_TEXT = 200;
+/** Firebase refuses custom claims whose JSON is longer than this. */
+const MAX_CLAIMS_CHARS = 1000;
+
+/**
+ * Control characters (terminal escapes among them) and the characters that reorder text
+ * (bidirectional overrides and isolates): a note is shown in an operator's terminal and on the
+ * admin page, where such characters would repaint the screen or disguise the words around them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text as it may be shown anywhere: unsafe characters become a space, runs of space one. */
+export function plainText(value: string): string {
+  return value.replace(UNSAFE_TEXT, ' ').replace(/ {2,}/g, ' ').trim();
+}
 
 /** The claims as they are, dropping any a reader could not have been given by this code. */
 export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessClaims {
@@ -94,6 +113,7 @@ export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessCl
       : {}),
     ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
     ...(claims.request ? { request: claims.request as AccessRequest } : {}),
+    ...(typeof claims.secured === 'number' && Number.isFinite(claims.secured) ? { secured: claims.secured } : {}),
   };
 }
 
@@ -108,7 +128,7 @@ function address(raw: string): string {
 }
 
 function text(label: string, raw: string | undefined, isRequired: boolean): string | undefined {
-  const value = raw?.trim();
+  const value = raw === undefined ? undefined : plainText(raw);
   if (!value) {
     if (isRequired) throw new AccessError('text-required', `A ${label} is required.`);
     return undefined;
@@ -134,13 +154,35 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     }
   }
 
-  async function setClaims(user: UserRecord, change: (claims: AccessClaims) => AccessClaims): Promise<void> {
+  /** The account's claims after `change`, refused before anything is written when Firebase would refuse them. */
+  function changedClaims(user: UserRecord, change: (claims: AccessClaims) => AccessClaims): object {
     const others = { ...(user.customClaims ?? {}) };
     delete others.admin;
     delete others.invitation;
     delete others.suspension;
     delete others.request;
-    await auth.setCustomUserClaims(user.uid, { ...others, ...change(accessClaimsOf(user)) });
+    delete others.secured;
+    const claims = { ...others, ...change(accessClaimsOf(user)) };
+    if (JSON.stringify(claims).length > MAX_CLAIMS_CHARS)
+      throw new AccessError(
+        'text-too-long',
+        `What ${user.email ?? user.uid} would then hold is longer than the identity provider keeps: shorten the note or reason.`,
+      );
+    return claims;
+  }
+
+  async function setClaims(user: UserRecord, change: (claims: AccessClaims) => AccessClaims): Promise<void> {
+    await auth.setCustomUserClaims(user.uid, changedClaims(user, change));
+  }
+
+  /** The account of the mailbox itself (not a `+tag` spelling of it), made disabled when none exists. */
+  async function mailboxAccount(email: string): Promise<UserRecord> {
+    try {
+      return await auth.getUserByEmail(email);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      return auth.createUser({ email, emailVerified: false, disabled: true });
+    }
   }
 
   const stamp = () => new Date(now()).toISOString();
@@ -190,23 +232,50 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       return { action: 'revoke', target: user.email!, uid: user.uid, by };
     },
 
-    /** Disables any account, university members' included, and ends its sessions. */
+    /**
+     * Disables any account, university members' included, and ends its sessions; the suspension
+     * applies to its mailbox, so the account of the mailbox itself is suspended too (made, when
+     * there is none, so that no new `+tag` spelling of it reads). The account is disabled and its
+     * sessions revoked before the reason is written, so a reason the provider refuses cannot
+     * leave it open.
+     */
     async suspend(rawEmail: string, rawReason: string, by: string): Promise<AccessChange> {
       const reason = text('reason', rawReason, true)!;
       const user = await account(rawEmail);
-      if (user.email === by.trim().toLowerCase())
+      const mailbox = canonicalMailbox(user.email!);
+      if (mailbox === canonicalMailbox(by))
         throw new AccessError('self-suspend', 'An admin cannot suspend their own account.');
-      await setClaims(user, (claims) => ({ ...claims, suspension: { reason, by, at: stamp() } }));
-      await auth.updateUser(user.uid, { disabled: true });
-      await auth.revokeRefreshTokens(user.uid);
+      const suspension = { reason, by, at: stamp() };
+      const accounts = mailbox === user.email ? [user] : [user, await mailboxAccount(mailbox)];
+      const written = accounts.map((each) => ({
+        each,
+        claims: changedClaims(each, (claims) => ({ ...claims, suspension })),
+      }));
+      for (const { each, claims } of written) {
+        await auth.updateUser(each.uid, { disabled: true });
+        await auth.revokeRefreshTokens(each.uid);
+        await auth.setCustomUserClaims(each.uid, claims);
+      }
       return { action: 'suspend', target: user.email!, uid: user.uid, by, reason };
     },
 
+    /** Lifts a suspension from the account and from its mailbox's own account. */
     async restore(rawEmail: string, by: string): Promise<AccessChange> {
       const user = await account(rawEmail);
       if (!user.disabled) throw new AccessError('not-suspended', `${user.email} is not suspended.`);
-      await setClaims(user, (claims) => without(claims, 'suspension'));
-      await auth.updateUser(user.uid, { disabled: false });
+      const mailbox = canonicalMailbox(user.email!);
+      const accounts = [user];
+      if (mailbox !== user.email) {
+        try {
+          accounts.push(await auth.getUserByEmail(mailbox));
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+        }
+      }
+      for (const each of accounts) {
+        await setClaims(each, (claims) => without(claims, 'suspension'));
+        await auth.updateUser(each.uid, { disabled: false });
+      }
       return { action: 'restore', target: user.email!, uid: user.uid, by };
     },
 
@@ -242,14 +311,22 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       const request = accessClaimsOf(user).request;
       if (request?.outcome !== 'open')
         throw new AccessError('no-open-request', `${email} has no request waiting for an answer.`);
-      const decided = { ...request, by, decidedAt: stamp() };
+      // The words were for the admins deciding; once decided they take room the account's other
+      // claims need (the provider keeps 1,000 characters in all).
+      const decided: AccessRequest = { at: request.at, outcome: request.outcome, by, decidedAt: stamp() };
       if (decision === 'decline') {
         await setClaims(user, (claims) => ({ ...claims, request: { ...decided, outcome: 'declined' } }));
         return { action: 'request-declined', target: email, uid: user.uid, by };
       }
       if (!until) throw new AccessError('needs-until', 'Approving a request needs the last day of the invitation.');
       checkInvitation(email, until);
-      const invitation: Invitation = { email, until, by, at: stamp(), note: request.note.slice(0, MAX_TEXT) };
+      const invitation: Invitation = {
+        email,
+        until,
+        by,
+        at: stamp(),
+        ...(request.note ? { note: plainText(request.note).slice(0, MAX_TEXT) } : {}),
+      };
       await setClaims(user, (claims) => ({ ...claims, invitation, request: { ...decided, outcome: 'approved' } }));
       return { action: 'request-approved', target: email, uid: user.uid, by, until };
     },
@@ -281,7 +358,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
             });
           if (claims.admin) entries.push({ ...base, kind: 'admin', until: null, by: null, note: null });
           if (claims.request?.outcome === 'open')
-            entries.push({ ...base, kind: 'request', until: null, by: null, note: claims.request.note });
+            entries.push({ ...base, kind: 'request', until: null, by: null, note: claims.request.note ?? null });
         }
         pageToken = page.pageToken;
       } while (pageToken);

@@ -12,6 +12,7 @@ import { readReaderPolicy } from '@trust/access-policy/settings';
 import { AccessError, createGrants } from '../access/grants.js';
 import { auditChange } from '../audit.js';
 import { createLogger, readLogSettings } from '../logging.js';
+import { parseCommandLine, terminalSafe, UsageError, type Parsed } from './commandLine.js';
 
 const USAGE = `Usage: npm run access -- <command>
   invite EMAIL --until YYYY-MM-DD [--note TEXT]   invite an address outside the domains until that day (UTC)
@@ -24,43 +25,24 @@ const USAGE = `Usage: npm run access -- <command>
   approve EMAIL --until YYYY-MM-DD                 answer a request with an invitation until that day
   decline EMAIL                                    answer a request with a refusal`;
 
-function parse(argv: string[]): { command: string; email: string | undefined; options: Map<string, string | true> } {
-  const [command = '', ...rest] = argv;
-  const options = new Map<string, string | true>();
-  const positional: string[] = [];
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const next = rest[i + 1];
-    if (next !== undefined && !next.startsWith('--')) {
-      options.set(arg.slice(2), next);
-      i += 1;
-    } else options.set(arg.slice(2), true);
-  }
-  if (positional.length > 1) throw new AccessError('usage', `Unexpected argument "${positional[1]}".`);
-  return { command, email: positional[0], options };
-}
-
 function option(options: Map<string, string | true>, name: string): string | undefined {
   const value = options.get(name);
-  if (value === true) throw new AccessError('usage', `--${name} needs a value.`);
-  return value;
+  return value === true ? undefined : value;
 }
 
 function table(entries: AccessEntry[]): string {
   const rows = [
     ['address', 'kind', 'until', 'by', 'last sign-in', 'note'],
-    ...entries.map((entry) => [
-      entry.email,
-      entry.kind,
-      entry.until ?? '',
-      entry.by ?? '',
-      entry.lastSignIn ? new Date(entry.lastSignIn).toISOString().slice(0, 16).replace('T', ' ') : 'never',
-      entry.note ?? '',
-    ]),
+    ...entries.map((entry) =>
+      [
+        entry.email,
+        entry.kind,
+        entry.until ?? '',
+        entry.by ?? '',
+        entry.lastSignIn ? new Date(entry.lastSignIn).toISOString().slice(0, 16).replace('T', ' ') : 'never',
+        entry.note ?? '',
+      ].map(terminalSafe),
+    ),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
@@ -74,6 +56,7 @@ function table(entries: AccessEntry[]): string {
 }
 
 async function main(): Promise<number> {
+  const { command, email, options }: Parsed = parseCommandLine(process.argv.slice(2));
   const projectId = process.env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
   const isEmulated = projectId.startsWith('demo-');
   if (isEmulated) process.env.FIREBASE_AUTH_EMULATOR_HOST ||= '127.0.0.1:9099';
@@ -83,15 +66,11 @@ async function main(): Promise<number> {
   const logger = createLogger(readLogSettings(process.env, projectId, !isEmulated));
   const by = process.env.ACCESS_OPERATOR?.trim() || `${userInfo().username} (access command)`;
 
-  const { command, email, options } = parse(process.argv.slice(2));
-  const needEmail = () => {
-    if (!email) throw new AccessError('usage', `"${command}" needs an e-mail address.`);
-    return email;
-  };
+  const needEmail = () => email!;
   switch (command) {
     case 'invite': {
       const until = option(options, 'until');
-      if (!until) throw new AccessError('usage', 'An invitation needs --until YYYY-MM-DD.');
+      if (!until) throw new UsageError('An invitation needs --until YYYY-MM-DD.');
       auditChange(logger, await grants.invite(needEmail(), until, option(options, 'note'), by));
       break;
     }
@@ -119,9 +98,6 @@ async function main(): Promise<number> {
     case 'decline':
       auditChange(logger, await grants.decide(needEmail(), 'decline', undefined, by));
       break;
-    default:
-      process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);
-      return 2;
   }
   logger.flush();
   return 0;
@@ -132,11 +108,16 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`access: ${error.message}\n${USAGE}\n`);
+      process.exitCode = 2;
+      return;
+    }
     const reason =
       error instanceof AccessError
         ? error.message
         : `The identity provider could not be reached or refused the change: ${(error as Error).message}`;
-    process.stderr.write(`access: ${reason}\n`);
+    process.stderr.write(`access: ${terminalSafe(reason)}\n`);
     process.exitCode = 1;
   },
 );

@@ -87,6 +87,6 @@ export function boundVerifier(
       call(cookie, () => verifier.verifySessionCookie(cookie, checkRevoked)),
     // A uid is no credential: nothing to check its shape against.
     revokeSessions: (uid) => call(null, () => verifier.revokeSessions(uid)),
-    reissueWithoutPassword: (uid) => call(null, () => verifier.reissueWithoutPassword(uid)),
+    secureMailbox: (proof, continueUrl) => call(null, () => verifier.secureMailbox(proof, continueUrl)),
   };
 }

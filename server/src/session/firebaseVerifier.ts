@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { cert, applicationDefault, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config.js';
+import { canonicalMailbox } from '@trust/access-policy';
+import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import { accessClaimsOf } from '../access/grants.js';
-import type { IdentityVerifier, VerifiedIdentity } from './verifier.js';
+import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from './verifier.js';
 
 function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
   return {
@@ -13,6 +15,7 @@ function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     authTime: decoded.auth_time,
     expiresAt: decoded.exp,
     signInProvider: decoded.firebase.sign_in_provider,
+    securedAt: null,
   };
 }
 
@@ -24,11 +27,19 @@ const coded = (message: string, code: string) => Object.assign(new Error(message
  * unverified, would keep its session for the cookie's whole life. Revocation is compared as the
  * SDK does: `auth_time` against `tokensValidAfterTime`, both in whole seconds.
  */
-function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord, revokedCode: string): VerifiedIdentity {
+async function asAccountIsNow(
+  auth: Auth,
+  decoded: DecodedIdToken,
+  user: UserRecord,
+  revokedCode: string,
+): Promise<VerifiedIdentity> {
   if (user.disabled) throw coded('The account is disabled.', 'auth/user-disabled');
   const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) / 1000 : 0;
-  if (decoded.auth_time < validSince) throw coded('The session was revoked.', revokedCode);
   const claims = accessClaimsOf(user);
+  if (decoded.auth_time < validSince || decoded.auth_time < (claims.secured ?? 0))
+    throw coded('The session was revoked.', revokedCode);
+  if (user.email && (await isMailboxSuspended(auth, user.email)))
+    throw coded('The mailbox is suspended.', 'auth/user-disabled');
   return {
     ...toIdentity(decoded),
     email: user.email,
@@ -36,8 +47,65 @@ function asAccountIsNow(decoded: DecodedIdToken, user: UserRecord, revokedCode: 
     invitation: claims.invitation ?? null,
     isAdmin: claims.admin === true,
     request: claims.request ?? null,
+    securedAt: claims.secured ?? null,
   };
 }
+
+/**
+ * Whether another spelling of this address (`+tag`, which the university's mail delivers to the
+ * same mailbox) belongs to a suspended account: a suspension applies to the mailbox. Costs a
+ * look-up only for addresses that are not their own mailbox's canonical spelling.
+ */
+async function isMailboxSuspended(auth: Auth, email: string): Promise<boolean> {
+  const mailbox = canonicalMailbox(email);
+  if (mailbox === email.toLowerCase()) return false;
+  try {
+    const owner = await auth.getUserByEmail(mailbox);
+    return owner.disabled || accessClaimsOf(owner).suspension !== undefined;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+    throw error;
+  }
+}
+
+/** Firebase's answers to redeeming an e-mail link, as the browser SDK codes them. */
+const LINK_ERRORS: Record<string, string> = {
+  INVALID_OOB_CODE: 'auth/invalid-action-code',
+  EXPIRED_OOB_CODE: 'auth/expired-action-code',
+  INVALID_EMAIL: 'auth/invalid-email',
+  USER_DISABLED: 'auth/user-disabled',
+};
+
+/**
+ * Redeems an e-mail link as the browser SDK would (`accounts:signInWithEmailLink`), so that the
+ * server itself witnesses the proof: an ID token cannot tell a link sign-in from a password one.
+ * Answers the account's uid; the tokens Firebase mints here are discarded (and revoked with the
+ * rest when the account is secured). An account with second factors answers a pending
+ * credential instead of tokens, which is proof enough of the mailbox.
+ */
+async function redeemEmailLink(identity: IdentityRecord, emulatorHost: string | null, email: string, oobCode: string) {
+  const base = emulatorHost
+    ? `http://${emulatorHost}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  let response: Response;
+  try {
+    response = await fetch(`${base}/v1/accounts:signInWithEmailLink?key=${encodeURIComponent(identity.apiKey)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, oobCode }),
+    });
+  } catch (error) {
+    throw coded(`The identity provider could not be reached: ${(error as Error).message}`, 'app/network-error');
+  }
+  const body = (await response.json().catch(() => ({}))) as { localId?: unknown; error?: { message?: unknown } };
+  if (response.ok && typeof body.localId === 'string') return body.localId;
+  const message = String(body.error?.message ?? '');
+  const code = LINK_ERRORS[message.split(' ')[0]!];
+  if (code) throw coded(`The e-mail link was refused: ${message}`, code);
+  throw coded(`Redeeming the e-mail link failed (${response.status} ${message})`, 'app/internal-error');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Admin SDK's Auth for this server's project: the emulator's outside production. */
 export function createFirebaseAuth(config: ServerConfig): Auth {
@@ -57,27 +125,70 @@ export function createFirebaseAuth(config: ServerConfig): Auth {
  * The Firebase Admin SDK as the identity verifier. Public keys are fetched once and cached by
  * the SDK, so verifying a session cookie makes no network call on the hot path.
  */
-export function createFirebaseVerifier(auth: Auth): IdentityVerifier {
+export function createFirebaseVerifier(
+  auth: Auth,
+  identity: IdentityRecord,
+  emulatorHost: string | null,
+): IdentityVerifier {
+  /** The first proof of the mailbox: everything added before it goes, then every earlier session. */
+  async function secure(
+    user: UserRecord,
+    keptProvider: string | null,
+  ): Promise<{ securedAt: number; removed: string[] }> {
+    const others = user.providerData
+      .map((provider) => provider.providerId)
+      .filter((id) => id !== 'password' && id !== 'phone' && id !== keptProvider);
+    const removed = [
+      ...(user.providerData.some((provider) => provider.providerId === 'password') ? ['password'] : []),
+      ...others,
+      ...(user.phoneNumber ? ['phone'] : []),
+      ...((user.multiFactor?.enrolledFactors.length ?? 0) > 0 ? ['second-factors'] : []),
+    ];
+    await auth.updateUser(user.uid, {
+      password: randomBytes(32).toString('base64url'),
+      ...(others.length > 0 ? { providersToUnlink: others } : {}),
+      ...(user.phoneNumber ? { phoneNumber: null } : {}),
+      ...((user.multiFactor?.enrolledFactors.length ?? 0) > 0 ? { multiFactor: { enrolledFactors: null } } : {}),
+    });
+    // Firebase keeps revocation times in whole seconds and refuses a token only if it was signed
+    // in strictly earlier. A sign-in with a credential removed above happened before the update
+    // answered; a full second later, the revocation's second is strictly later than its.
+    await sleep(1000);
+    await auth.revokeRefreshTokens(user.uid);
+    const revoked = await auth.getUser(user.uid);
+    const securedAt = Math.floor(Date.parse(revoked.tokensValidAfterTime!) / 1000);
+    await auth.setCustomUserClaims(user.uid, { ...revoked.customClaims, secured: securedAt });
+    return { securedAt, removed };
+  }
+
   return {
     // The account is read as it is now (its grants too), not as the token recorded it.
     verifyIdToken: async (idToken) => {
       const decoded = await auth.verifyIdToken(idToken, false);
-      return asAccountIsNow(decoded, await auth.getUser(decoded.uid), 'auth/id-token-revoked');
+      return asAccountIsNow(auth, decoded, await auth.getUser(decoded.uid), 'auth/id-token-revoked');
     },
     createSessionCookie: (idToken, maxAgeMs) => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs }),
     verifySessionCookie: async (cookie, checkRevoked) => {
       const decoded = await auth.verifySessionCookie(cookie, false);
       return checkRevoked
-        ? asAccountIsNow(decoded, await auth.getUser(decoded.uid), 'auth/session-cookie-revoked')
+        ? asAccountIsNow(auth, decoded, await auth.getUser(decoded.uid), 'auth/session-cookie-revoked')
         : toIdentity(decoded);
     },
     revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
-    async reissueWithoutPassword(uid) {
-      // A password change bumps the account's valid-since time itself; the explicit revocation
-      // makes sure of it whatever the backend does, before the new token is minted.
-      await auth.updateUser(uid, { password: randomBytes(32).toString('base64url') });
-      await auth.revokeRefreshTokens(uid);
-      return auth.createCustomToken(uid);
+    async secureMailbox(proof: MailboxProof, continueUrl: string): Promise<SecuredMailbox> {
+      const uid =
+        proof.kind === 'email-link'
+          ? await redeemEmailLink(identity, emulatorHost, proof.email, proof.oobCode)
+          : proof.uid;
+      const user = await auth.getUser(uid);
+      if (!user.email) throw coded('The account has no e-mail address.', 'auth/invalid-email');
+      const earlier = accessClaimsOf(user).secured;
+      const done =
+        earlier === undefined
+          ? await secure(user, proof.kind === 'university-provider' ? proof.providerId : null)
+          : { securedAt: earlier, removed: null };
+      const link = await auth.generateSignInWithEmailLink(user.email, { url: continueUrl, handleCodeInApp: true });
+      return { uid, email: user.email, securedAt: done.securedAt, removed: done.removed, link };
     },
   };
 }

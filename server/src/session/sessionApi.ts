@@ -2,8 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Responder } from '../http/respond.js';
 import { audit } from '../audit.js';
 import { traceId, type Logger } from '../logging.js';
-import { EMAIL_LINK_API_PATH, isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import {
+  EMAIL_LINK_API_PATH,
+  SIGN_IN_PATH,
+  isUniversityAddress,
+  localePrefix,
+  type ReaderPolicy,
+} from '@trust/access-policy';
+import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from '../config.js';
+import { BadRequest, bearerToken, isSameOrigin, readJson, stringField } from '../http/request.js';
+import { refusalOf } from './admission.js';
 import {
   LEGACY_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -12,84 +21,24 @@ import {
   readSessionCookie,
   serializeSessionCookie,
 } from './cookies.js';
-import type { FailureLimiter } from './rateLimiter.js';
+import type { RequestLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
+import { classifyFailure, type IdentityVerifier, type MailboxProof, type VerifiedIdentity } from './verifier.js';
 
-/** Bodies are not used by this API; anything larger than this is refused unread. */
-const MAX_BODY_BYTES = 1024;
-const MAX_TOKEN_LENGTH = 8 * 1024;
+/** The e-mail link's body: an address and a one-time code. */
+const MAX_LINK_BODY_BYTES = 1024;
 
-/**
- * Only the site's own pages may open or close a session: browsers send `Origin` with every
- * POST and DELETE, and a cross-site request carries another origin. It is compared with the
- * configured public origin, because behind Firebase Hosting `Host` names the Cloud Run service.
- * Without one (never in production) the server's own origin stands in: plain http, as this
- * server speaks, on the request's `Host`.
- */
-export function isSameOrigin(req: IncomingMessage, publicOrigin: string | null): boolean {
-  const origin = req.headers.origin;
-  if (!origin || (req.headers['sec-fetch-site'] ?? 'same-origin') !== 'same-origin') return false;
-  const host = req.headers.host;
-  return origin === (publicOrigin ?? (host === undefined ? null : `http://${host}`));
-}
-
-/**
- * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
- * outermost trusted proxy appended to `X-Forwarded-For`. Entries further left are the client's
- * own claims and are never used; a header with fewer entries than the trusted hops did not come
- * through them all (a client calling the service directly), so the socket's address is used.
- */
-export function clientAddress(req: IncomingMessage, hops: number): string {
-  const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  if (hops === 0) return socketAddress;
-  const header = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return forwarded.length >= hops ? forwarded[forwarded.length - hops]! : socketAddress;
-}
-
-/**
- * The rate limit's key for an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber
- * or host usually holds, and can rotate through freely).
- */
-export function rateLimitKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = address.includes('::')
-    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
-    : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
-/** Why the rule refused a genuine identity, as the browser explains it to the reader. */
-function refusalReason(identity: VerifiedIdentity): 'unverified' | 'invitation-ended' | 'not-admitted' {
-  if (!identity.emailVerified) return 'unverified';
-  const invitation = identity.invitation;
-  if (invitation && invitation.email.toLowerCase() === identity.email?.toLowerCase()) return 'invitation-ended';
-  return 'not-admitted';
-}
-
-export function bearerToken(req: IncomingMessage): string | null {
-  const match = /^Bearer ([\w.-]+)$/.exec(req.headers.authorization ?? '');
-  return match && match[1]!.length <= MAX_TOKEN_LENGTH ? match[1]! : null;
-}
+/** How long a refusal of a genuine token is remembered: asking again costs no provider call. */
+const REFUSAL_MEMORY_MS = 30_000;
+const MAX_REMEMBERED_REFUSALS = 10_000;
 
 export interface SessionApiDeps {
   config: ServerConfig;
   verifier: IdentityVerifier;
   guard: SessionGuard;
-  limiter: FailureLimiter;
+  limiter: RequestLimiter;
   policy: ReaderPolicy;
+  identityRecord: IdentityRecord;
   respond: Responder;
   logger: Logger;
   now?: () => number;
@@ -107,15 +56,40 @@ export function createSessionApi({
   guard,
   limiter,
   policy,
+  identityRecord,
   respond,
   logger,
   now = Date.now,
 }: SessionApiDeps) {
+  /**
+   * Genuine tokens the rule refused, by the token's end (part of its signature): the same token
+   * asked again within `REFUSAL_MEMORY_MS` is answered from here, so a refused client costs the
+   * provider one call per token it mints, and the trail one line.
+   */
+  const refusals = new Map<string, { until: number; uid: string; body: object }>();
+  const refusalKey = (token: string) => token.slice(-48);
+  function rememberedRefusal(token: string): object | null {
+    const key = refusalKey(token);
+    const remembered = refusals.get(key);
+    if (!remembered) return null;
+    if (now() < remembered.until) return remembered.body;
+    refusals.delete(key);
+    return null;
+  }
+  function rememberRefusal(token: string, uid: string, body: object): void {
+    if (refusals.size >= MAX_REMEMBERED_REFUSALS) refusals.delete(refusals.keys().next().value!);
+    refusals.set(refusalKey(token), { until: now() + REFUSAL_MEMORY_MS, uid, body });
+  }
+  /** The account changed here: its refusals are asked again. */
+  function forgetRefusals(uid: string): void {
+    for (const [key, remembered] of refusals) if (remembered.uid === uid) refusals.delete(key);
+  }
+
   /** One line of the audit trail about this request's reader. */
   function record(
     req: IncomingMessage,
     event: string,
-    identity: VerifiedIdentity | null,
+    identity: Pick<VerifiedIdentity, 'uid' | 'email'> | null,
     outcome: string,
     reason?: string,
   ): void {
@@ -147,44 +121,52 @@ export function createSessionApi({
       respond.json(req, res, 403, { error: 'cross-origin' });
       return null;
     }
-    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
     // A client over its limit is refused only what fails: a valid token is let through, so one
     // reader guessing behind the university's NAT does not lock out everyone else behind it.
-    const refuse = (error: string) => {
-      const wait = limiter.retryAfter(client);
-      limiter.recordFailure(client);
-      if (wait === 0) record(req, 'session-refused', null, 'refused', error);
+    const refuse = (status: number, body: { error: string }, identity: VerifiedIdentity | null = null) => {
+      const wait = limiter.retryAfter(req);
+      limiter.recordFailure(req);
+      if (wait === 0)
+        record(req, 'session-refused', identity, 'refused', 'reason' in body ? String(body.reason) : body.error);
       if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-      else respond.json(req, res, 401, { error });
+      else respond.json(req, res, status, body);
       return null;
     };
     const token = bearerToken(req);
-    if (!token) return refuse('missing-token');
+    if (!token) return refuse(401, { error: 'missing-token' });
+    const remembered = rememberedRefusal(token);
+    if (remembered) {
+      const wait = limiter.retryAfter(req);
+      limiter.recordFailure(req);
+      if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
+      else respond.json(req, res, 403, remembered);
+      return null;
+    }
     let identity;
     try {
       identity = await verifier.verifyIdToken(token);
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') return refuse('invalid-token');
+      if (failure === 'invalid-credential') return refuse(401, { error: 'invalid-token' });
       respond.json(req, res, 503, { error: 'unavailable' });
       return null;
     }
-    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted. It
-    // is said before the freshness of the sign-in, which only matters for opening a session: the
-    // browser, which does not hold the rule, learns from this answer whom to show 'Not allowed',
-    // with the address seen and whether only its verification is missing.
-    if (!isAllowedReader(identity, policy, now())) {
-      const reason = refusalReason(identity);
-      record(req, 'session-refused', identity, 'refused', reason);
-      respond.json(req, res, 403, {
+    // A genuine identity that is not allowed is said before the freshness of the sign-in, which
+    // only matters for opening a session: the browser, which does not hold the rule, learns from
+    // this answer whom to show 'Not allowed', with the address seen and what is missing. It counts
+    // toward the client's limit like any refusal.
+    const reason = refusalOf(identity, policy, now());
+    if (reason) {
+      const body = {
         error: 'not-allowed',
         email: identity.email ?? null,
         reason,
         ...(reason === 'invitation-ended' ? { until: identity.invitation!.until } : {}),
         ...(identity.request ? { request: { outcome: identity.request.outcome, at: identity.request.at } } : {}),
-      });
-      return null;
+      };
+      rememberRefusal(token, identity.uid, body);
+      return refuse(403, body, identity);
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       record(req, 'session-refused', identity, 'refused', 'stale-sign-in');
@@ -226,25 +208,109 @@ export function createSessionApi({
     });
   }
 
+  /** What this request proves of a mailbox: an e-mail link in its body, or the university's own sign-in. */
+  async function proofOf(req: IncomingMessage, res: ServerResponse): Promise<MailboxProof | null> {
+    const token = bearerToken(req);
+    if (!token) {
+      const body = await readJson(req, MAX_LINK_BODY_BYTES);
+      const email = stringField(body, 'email')?.trim();
+      const oobCode = stringField(body, 'oobCode');
+      if (!email || !oobCode || !/^[\w-]{1,512}$/.test(oobCode)) throw new BadRequest(400, 'link-required');
+      return { kind: 'email-link', email, oobCode };
+    }
+    let identity: VerifiedIdentity;
+    try {
+      identity = await verifier.verifyIdToken(token);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      if (failure === 'invalid-credential') throw new BadRequest(401, 'invalid-token');
+      throw new BadRequest(503, 'unavailable');
+    }
+    const provider = identityRecord.universityProvider;
+    const isFresh = now() / 1000 - identity.authTime <= config.session.recentSignInMs / 1000;
+    if (
+      provider === null ||
+      identity.signInProvider !== provider ||
+      !identity.emailVerified ||
+      !isFresh ||
+      !isUniversityAddress(identity.email ?? '', policy)
+    ) {
+      record(req, 'mailbox-proof-refused', identity, 'refused', 'not-a-mailbox-proof');
+      respond.json(req, res, 403, { error: 'not-a-mailbox-proof' });
+      return null;
+    }
+    return { kind: 'university-provider', uid: identity.uid, providerId: provider };
+  }
+
+  /** Firebase's refusals of an e-mail link, as this API names them. */
+  const LINK_REFUSALS: Record<string, string> = {
+    'auth/invalid-action-code': 'link-invalid',
+    'auth/expired-action-code': 'link-expired',
+    'auth/invalid-email': 'wrong-address',
+    'auth/user-disabled': 'suspended',
+  };
+
   /**
-   * After an e-mail-link sign-in. Firebase adds the link's proof to an account that already has
-   * the address, keeping a password someone else may have set on it before the owner verified
-   * it; with this password that someone would go on signing in, now as a verified member. So
-   * the account's password and every earlier session end here, and the browser signs in again
-   * with the custom token this answers (its own token is revoked with the rest), then opens its
-   * session as usual. Only a password-provider sign-in (which an e-mail link is) may ask.
+   * `POST /api/session/email-link`: the proof that the person asking owns the account's mailbox,
+   * an e-mail link (`{email, oobCode}`, which the server redeems itself: an ID token cannot tell a
+   * link sign-in from a password one) or a fresh sign-in with the university's own provider for
+   * a university address (Bearer token). At the first such proof the account is secured, before
+   * the access rule is asked and whatever it answers: credentials added before it go, earlier
+   * sessions end. The answer is a sign-in link the server made, which the browser signs in with
+   * once; the access rule then decides at `POST /api/session`.
    */
-  async function finishEmailLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const admitted = await admit(req, res);
-    if (!admitted) return;
-    const { identity } = admitted;
-    if (identity.signInProvider !== 'password')
-      return respond.json(req, res, 400, { error: 'not-an-email-link-sign-in' });
-    const customToken = await askProvider(req, res, () => verifier.reissueWithoutPassword(identity.uid));
-    if (customToken === null) return;
-    guard.revokeAccount(identity.uid, now());
-    record(req, 'email-link-secured', identity, 'password and earlier sessions ended');
-    respond.json(req, res, 200, { customToken });
+  async function proveMailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    const wait = limiter.retryAfter(req);
+    if (wait > 0) return respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
+    // Every attempt counts: each one that gets through costs the provider several calls.
+    limiter.recordFailure(req);
+    let proof: MailboxProof | null;
+    try {
+      proof = await proofOf(req, res);
+    } catch (error) {
+      if (error instanceof BadRequest) return respond.json(req, res, error.status, { error: error.error });
+      throw error;
+    }
+    if (!proof) return;
+    const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
+    const locale = /^\/es\//.test(new URL(req.headers.referer ?? '/', origin).pathname) ? 'es' : 'en';
+    let secured;
+    try {
+      secured = await verifier.secureMailbox(proof, `${origin}${localePrefix(locale)}${SIGN_IN_PATH}`);
+    } catch (error) {
+      const refusal = LINK_REFUSALS[(error as { code?: string } | null)?.code ?? ''];
+      if (refusal) {
+        record(req, 'mailbox-proof-refused', null, 'refused', refusal);
+        return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
+      }
+      const failure = classifyFailure(error);
+      if (failure === 'unexpected') throw error;
+      return respond.json(req, res, failure === 'invalid-credential' ? 401 : 503, {
+        error: failure === 'invalid-credential' ? 'invalid-token' : 'unavailable',
+      });
+    }
+    forgetRefusals(secured.uid);
+    if (secured.removed) {
+      guard.revokeAccount(secured.uid, secured.securedAt * 1000);
+      audit(
+        logger,
+        {
+          event: 'account-secured',
+          uid: secured.uid,
+          email: secured.email,
+          path: req.url ?? '',
+          outcome: 'secured',
+          proof: proof.kind,
+          removed: secured.removed,
+          securedAt: secured.securedAt,
+          trace_id: traceId(req),
+        },
+        `account-secured: ${secured.email} (${proof.kind}; removed: ${secured.removed.join(', ') || 'nothing'})`,
+      );
+    } else record(req, 'mailbox-proven', secured, 'proven', proof.kind);
+    respond.json(req, res, 200, { email: secured.email, link: secured.link });
   }
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -271,8 +337,7 @@ export function createSessionApi({
     const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
     if (!cookie) return respond.json(req, res, 204, null, cleared);
-    const client = rateLimitKey(clientAddress(req, config.trustProxyHops));
-    const wait = limiter.retryAfter(client);
+    const wait = limiter.retryAfter(req);
     // The browser's copy is still cleared: that much the reader can always have.
     if (wait > 0)
       return respond.json(req, res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
@@ -282,7 +347,7 @@ export function createSessionApi({
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') limiter.recordFailure(client);
+      if (failure === 'invalid-credential') limiter.recordFailure(req);
       // A cookie that does not verify has nothing left to revoke.
       return respond.json(req, res, 204, null, cleared);
     }
@@ -304,14 +369,15 @@ export function createSessionApi({
 
   return async function handleSession(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
+    if (declared > MAX_LINK_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
       return respond.json(req, res, 413, { error: 'body-too-large' }, { Connection: 'close' });
     }
-    req.resume();
     if (path === EMAIL_LINK_API_PATH) {
-      if (req.method === 'POST') return finishEmailLink(req, res);
+      if (req.method === 'POST') return proveMailbox(req, res);
+      req.resume();
       return respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
     }
+    req.resume();
     if (req.method === 'POST') return create(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return read(req, res);
     if (req.method === 'DELETE') return remove(req, res);

@@ -1,4 +1,5 @@
-import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import type { ReaderPolicy } from '@trust/access-policy';
+import { isAdmitted } from './admission.js';
 import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
 
 export type SessionCheck = { kind: 'allowed'; identity: VerifiedIdentity } | { kind: 'none' } | { kind: 'unavailable' };
@@ -47,6 +48,13 @@ export class SessionGuard {
    * its older answer.
    */
   readonly #signedOut = new Map<string, number>();
+  /**
+   * Cookies the provider or the rule refused at a check, until the next check would be due: a
+   * cookie revoked on another instance, or of a reader no longer admitted, costs one provider call
+   * per interval, not one per request. Keyed by the cookie's end and confirmed against the whole
+   * cookie, like the good answers.
+   */
+  readonly #refused = new Map<string, { cookie: string; until: number }>();
   /** Accounts whose sessions this instance revoked, with the second it did so. */
   readonly #revoked = new Map<string, number>();
 
@@ -67,6 +75,7 @@ export class SessionGuard {
     if (!cookie) return { kind: 'none' };
     const key = keyOf(cookie);
     if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return { kind: 'none' };
+    if (this.#refused.size > 0 && this.#isRefused(cookie, key)) return { kind: 'none' };
     const cached = this.#cache.get(key);
     if (!cached || cached.cookie !== cookie) return undefined;
     const now = this.now();
@@ -104,6 +113,7 @@ export class SessionGuard {
       if (failure === 'unexpected') throw error;
       if (failure === 'invalid-credential') {
         this.#forgetCached(cookie, key);
+        this.#refuse(cookie, key);
         return { kind: 'none' };
       }
       // The provider cannot be asked: a session verified before (its signature and expiry were
@@ -118,8 +128,9 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    if (!isAllowedReader(identity, this.policy, now) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
+    if (!isAdmitted(identity, this.policy, now) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
       this.#forgetCached(cookie, key);
+      this.#refuse(cookie, key);
       return { kind: 'none' };
     }
     if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
@@ -131,6 +142,19 @@ export class SessionGuard {
   /** Drops a cached answer, but only this cookie's: a look-alike must not evict another's. */
   #forgetCached(cookie: string, key: string): void {
     if (this.#cache.get(key)?.cookie === cookie) this.#cache.delete(key);
+  }
+
+  #refuse(cookie: string, key: string): void {
+    if (this.#refused.size >= MAX_CACHED) this.#refused.delete(this.#refused.keys().next().value!);
+    this.#refused.set(key, { cookie, until: this.now() + this.revocationCheckMs });
+  }
+
+  #isRefused(cookie: string, key: string): boolean {
+    const refused = this.#refused.get(key);
+    if (refused === undefined || refused.cookie !== cookie) return false;
+    if (this.now() < refused.until) return true;
+    this.#refused.delete(key);
+    return false;
   }
 
   #isSignedOut(key: string): boolean {

@@ -18,6 +18,31 @@ export interface VerifiedIdentity {
   isAdmin?: boolean;
   /** The account's request for access, if it made one, and its outcome. */
   request?: AccessRequest | null;
+  /**
+   * When the mailbox owner's proof secured the account (seconds since the epoch, as the account
+   * holds it now), or null for an account never secured: no session opens for one.
+   */
+  securedAt: number | null;
+}
+
+/**
+ * What shows that the person asking owns the account's mailbox: an e-mail link, redeemed by the
+ * server itself, or a sign-in with the university's own provider for a university address (the
+ * caller has checked the token and the address).
+ */
+export type MailboxProof =
+  | { kind: 'email-link'; email: string; oobCode: string }
+  | { kind: 'university-provider'; uid: string; providerId: string };
+
+export interface SecuredMailbox {
+  uid: string;
+  email: string;
+  /** When the account was secured: now, or at an earlier proof (seconds since the epoch). */
+  securedAt: number;
+  /** Whether this proof secured it (its first), and what was removed then. */
+  removed: string[] | null;
+  /** A sign-in link the server made, for the owner's browser to sign in with once. */
+  link: string;
 }
 
 export interface IdentityVerifier {
@@ -33,11 +58,13 @@ export interface IdentityVerifier {
   /** Ends every session of this user: cookies and refresh tokens issued before now stop working. */
   revokeSessions(uid: string): Promise<void>;
   /**
-   * After the owner proved the mailbox with an e-mail link: replaces any password on the account
-   * with one nobody knows, revokes every earlier session, and returns a custom token with which
-   * the owner's browser signs in again (its own token is revoked too).
+   * The account is its mailbox owner's alone from the first proof of the mailbox on: every
+   * credential added before it (a password, another provider, a phone number, second factors)
+   * is removed and every earlier session revoked, in a second strictly later than any of them,
+   * and that second recorded on the account. Later proofs change nothing. Answers with a sign-in
+   * link the server made for the owner's browser (`continueUrl` is where it returns).
    */
-  reissueWithoutPassword(uid: string): Promise<string>;
+  secureMailbox(proof: MailboxProof, continueUrl: string): Promise<SecuredMailbox>;
 }
 
 /**

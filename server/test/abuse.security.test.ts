@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import type { Grants } from '../src/access/grants.js';
+import { FakeProvider } from './fakeProvider.js';
+import { FIXTURE, openSession, postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
+
+const PUBLIC_ORIGIN = 'https://trustworthy-systems.example';
+const SERVICE_HOST = 'trustworthy-site-abc123-tl.a.run.app';
+
+let site: TestSite | undefined;
+afterEach(async () => {
+  await site?.close();
+  site = undefined;
+});
+
+/** Only what the admins' list needs: the tests here are about who reaches it. */
+const noGrants = { list: async () => [] } as unknown as Grants;
+
+describe('limits a client cannot escape or turn on others (security)', () => {
+  it('holds a client that writes its own X-Forwarded-For entries, calling the service directly, to its own address', async () => {
+    site = await startTestSite(
+      FIXTURE,
+      { verifier: new FakeProvider() },
+      { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '2' },
+    );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const junk = await postSession(site.origin, 'junk.token.value', {
+        Host: SERVICE_HOST,
+        Origin: PUBLIC_ORIGIN,
+        'X-Forwarded-For': `198.51.100.${attempt}, 203.0.113.9`,
+      });
+      statuses.push(junk.status);
+    }
+    assert.deepEqual(statuses, [...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
+  });
+
+  it('lets a verified admin into the admins’ API while anonymous calls from the same address are refused', async () => {
+    const provider = new FakeProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider, grants: noGrants });
+    provider.account('ana@uai.cl').isAdmin = true;
+    const admin = await openSession(site.origin, FakeProvider.idToken('ana@uai.cl'));
+    const list = (cookie?: string) =>
+      rawRequest(site!.origin, '/api/admin/access', {
+        headers: { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}) },
+      });
+    const anonymous: number[] = [];
+    for (let attempt = 0; attempt < 65; attempt += 1) anonymous.push((await list()).status);
+    assert.deepEqual(anonymous, [...Array<number>(60).fill(401), ...Array<number>(5).fill(429)]);
+    const answer = await list(admin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.body.toString()), { entries: [] });
+  });
+});
+
+describe('refusals cost the provider little (security)', () => {
+  it('asks the provider once about a refused token sent 300 times, and meters the client', async () => {
+    const provider = new FakeProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider });
+    const token = FakeProvider.idToken('outsider@example.org');
+    const statuses = new Map<number, number>();
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const status = (await postSession(site.origin, token)).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    assert.deepEqual(
+      [...statuses],
+      [
+        [403, 10],
+        [429, 290],
+      ],
+    );
+    assert.equal(provider.calls, 1);
+  });
+
+  it('asks the provider about a cookie revoked elsewhere once per re-check interval, not once per request', async () => {
+    let clock = Date.parse('2027-01-10T12:00:00Z');
+    const provider = new FakeProvider(() => clock);
+    site = await startTestSite(FIXTURE, { verifier: provider, now: () => clock }, { SESSION_RECHECK_SECONDS: '60' });
+    const cookie = await openSession(
+      site.origin,
+      FakeProvider.idToken('ana@uai.cl', { authTime: Math.floor(clock / 1000) }),
+    );
+    assert.equal((await readPage(site.origin, '/docs/guide', cookie)).status, 200);
+    // Revoked by another instance: this one learns it at its next re-check.
+    provider.account('ana@uai.cl').validSinceSeconds = Math.floor(clock / 1000) + 1;
+    clock += 61_000;
+    const checksBefore = provider.revocationChecks;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 50; attempt += 1)
+      statuses.push((await readPage(site.origin, '/docs/guide', cookie)).status);
+    assert.deepEqual(statuses, Array<number>(50).fill(302));
+    assert.equal(provider.revocationChecks - checksBefore, 1);
+  });
+});
+
+describe('DNS rebinding in emulator mode (security)', () => {
+  it('answers 421 to any Host but a loopback name with the server’s own port', async () => {
+    site = await startTestSite();
+    const port = new URL(site.origin).port;
+    const cookie = `__session=${FakeProvider.sessionCookie('ana@uai.cl')}`;
+    const ask = (host: string) => readPage(site!.origin, '/docs/guide', cookie, { Host: host });
+    for (const host of [
+      `rebind.attacker.example:${port}`,
+      'rebind.attacker.example',
+      `localhost:${Number(port) + 1}`,
+      `127.0.0.1.nip.io:${port}`,
+    ]) {
+      const answer = await ask(host);
+      assert.equal(answer.status, 421, host);
+      assert.equal(answer.body.includes('Quetzal'), false);
+    }
+    const forged = await postSession(site.origin, FakeProvider.idToken('ana@uai.cl'), {
+      Host: `rebind.attacker.example:${port}`,
+      Origin: `http://rebind.attacker.example:${port}`,
+    });
+    assert.equal(forged.status, 421);
+    assert.equal(forged.headers['set-cookie'], undefined);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`])
+      assert.equal((await ask(host)).status, 200, host);
+  });
+
+  it('leaves Host alone where the site’s origin is configured, as behind Hosting', async () => {
+    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { SITE_URL: PUBLIC_ORIGIN });
+    const answer = await readPage(site.origin, '/labs/', undefined, { Host: SERVICE_HOST });
+    assert.equal(answer.status, 200);
+  });
+});

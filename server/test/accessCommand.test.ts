@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { plainText } from '../src/access/grants.js';
+import { parseCommandLine, terminalSafe, UsageError } from '../src/cli/commandLine.js';
+
+describe('npm run access: the command line (security)', () => {
+  it('reads each command’s own options', () => {
+    assert.deepEqual(parseCommandLine(['invite', 'p@example.org', '--until', '2027-03-31', '--note', 'Pilot']), {
+      command: 'invite',
+      email: 'p@example.org',
+      options: new Map([
+        ['until', '2027-03-31'],
+        ['note', 'Pilot'],
+      ]),
+    });
+    assert.deepEqual(parseCommandLine(['admin', 'a@uai.cl', '--remove']).options, new Map([['remove', true]]));
+    assert.deepEqual(parseCommandLine(['list']).options, new Map());
+  });
+
+  const refused: Array<[string[], string]> = [
+    [['admin', 'a@uai.cl', '--remove=true'], '"admin" takes no option "--remove=true".'],
+    [['admin', 'a@uai.cl', '--remve'], '"admin" takes no option "--remve".'],
+    [['admin', 'a@uai.cl', '-r'], '"admin" takes no option "-r".'],
+    [['revoke', 'a@example.org', '--until', '2027-01-01'], '"revoke" takes no option "--until".'],
+    [['invite', 'a@example.org', '--until'], '--until needs a value.'],
+    [['invite', 'a@example.org', '--until', '--note', 'x'], '--until needs a value.'],
+    [['invite', 'a@example.org', '--note', 'a', '--note', 'b'], '--note is given twice.'],
+    [['suspend', 'a@uai.cl', 'b@uai.cl', '--reason', 'x'], 'Unexpected argument "b@uai.cl".'],
+    [['list', 'a@uai.cl'], 'Unexpected argument "a@uai.cl".'],
+    [['restore'], '"restore" needs an e-mail address.'],
+    [['grant', 'a@uai.cl'], 'Unknown command "grant".'],
+    [[], 'No command given.'],
+  ];
+  for (const [argv, message] of refused)
+    it(`refuses ${JSON.stringify(argv.join(' '))}: ${message}`, () => {
+      assert.throws(
+        () => parseCommandLine(argv),
+        (error: unknown) => {
+          assert.ok(error instanceof UsageError);
+          assert.equal(error.message, message);
+          return true;
+        },
+      );
+    });
+});
+
+describe('text from the accounts in an operator’s terminal (security)', () => {
+  it('escapes control and bidirectional-formatting characters', () => {
+    assert.equal(terminalSafe('\u001b[2J\u001b[Hhello'), '\\u{1b}[2J\\u{1b}[Hhello');
+    assert.equal(
+      terminalSafe('\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007'),
+      '\\u{1b}]8;;https://evil.example\\u{7}click\\u{1b}]8;;\\u{7}',
+    );
+    assert.equal(terminalSafe('invoice\u202Etxt.exe'), 'invoice\\u{202e}txt.exe');
+    assert.equal(terminalSafe('a\u2066b\u2069c\u009bd'), 'a\\u{2066}b\\u{2069}c\\u{9b}d');
+    assert.equal(terminalSafe('Visiting researcher, ñandú'), 'Visiting researcher, ñandú');
+  });
+
+  it('keeps notes and reasons free of them when they are written', () => {
+    assert.equal(plainText('\u001b[2J\u001b[HPlease \u202Eadmit me'), '[2J [HPlease admit me');
+    assert.equal(plainText('line one\nline two\ttabbed'), 'line one line two tabbed');
+    assert.equal(plainText('  Visiting researcher  '), 'Visiting researcher');
+  });
+});
