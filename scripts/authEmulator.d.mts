@@ -13,7 +13,8 @@ export function createAccount(account: {
   emailVerified: boolean;
   phone?: string;
   admin?: boolean;
-}): Promise<void>;
+  secured?: boolean;
+}): Promise<string>;
 export function seedDemoAccounts(): Promise<void>;
 export function latestSmsCode(phone: string): Promise<string | null>;
 export function startAuthEmulator(options?: {

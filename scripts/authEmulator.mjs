@@ -48,8 +48,13 @@ async function waitUntilUp(child, timeoutMs) {
 
 const ADMIN_HEADERS = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
 
-/** Creates one account with the demo password (and an SMS second factor when it has a phone). */
-export async function createAccount({ email, emailVerified, phone, admin = false }) {
+/**
+ * Creates one account with the demo password (and an SMS second factor when it has a phone).
+ * Demo accounts are made by the operator, so they count as secured by their mailbox's owner
+ * (the `secured` claim, as the server records a first proof); `secured: false` makes one as
+ * anybody could, with the password, before its owner has proven the mailbox.
+ */
+export async function createAccount({ email, emailVerified, phone, admin = false, secured = true }) {
   const body = {
     email,
     password: DEMO_PASSWORD,
@@ -62,18 +67,20 @@ export async function createAccount({ email, emailVerified, phone, admin = false
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
-  if (!admin) return;
-  // The emulator takes custom claims only in an update, as the Admin SDK's setCustomUserClaims sends them.
   const { localId } = await response.json();
+  const claims = { ...(admin ? { admin: true } : {}), ...(secured ? { secured: Math.floor(Date.now() / 1000) - 1 } : {}) };
+  if (Object.keys(claims).length === 0) return localId;
+  // The emulator takes custom claims only in an update, as the Admin SDK's setCustomUserClaims sends them.
   const claimed = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
     method: 'POST',
     headers: ADMIN_HEADERS,
-    body: JSON.stringify({ localId, customAttributes: JSON.stringify({ admin: true }) }),
+    body: JSON.stringify({ localId, customAttributes: JSON.stringify(claims) }),
   });
-  if (!claimed.ok) throw new Error(`Could not make ${email} an admin: ${claimed.status} ${await claimed.text()}`);
+  if (!claimed.ok) throw new Error(`Could not set the claims of ${email}: ${claimed.status} ${await claimed.text()}`);
+  return localId;
 }
 
-/** Changes an account as the Admin SDK would: its custom claims, or whether it is disabled. */
+/** Changes an account as the Admin SDK would: adds custom claims to its own, or sets whether it is disabled. */
 export async function updateAccount(email, { claims, disabled }) {
   const lookup = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
     method: 'POST',
@@ -87,7 +94,9 @@ export async function updateAccount(email, { claims, disabled }) {
     headers: ADMIN_HEADERS,
     body: JSON.stringify({
       localId: users[0].localId,
-      ...(claims ? { customAttributes: JSON.stringify(claims) } : {}),
+      ...(claims
+        ? { customAttributes: JSON.stringify({ ...JSON.parse(users[0].customAttributes ?? '{}'), ...claims }) }
+        : {}),
       ...(disabled === undefined ? {} : { disableUser: disabled }),
     }),
   });

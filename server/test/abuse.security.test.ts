@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import { Writable } from 'node:stream';
 import type { Grants } from '../src/access/grants.js';
+import { createLogger } from '../src/logging.js';
 import { FakeProvider } from './fakeProvider.js';
 import { FIXTURE, openSession, postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
 
@@ -12,6 +14,22 @@ afterEach(async () => {
   await site?.close();
   site = undefined;
 });
+
+/** The server's log, line by line. */
+function capturedLog() {
+  const written: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    { level: 'info', service: 'test', projectId: 'demo-test', isHumanReadable: false },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          written.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
+  return { logger, lines: () => written };
+}
 
 /** Only what the admins' list needs: the tests here are about who reaches it. */
 const noGrants = { list: async () => [] } as unknown as Grants;
@@ -54,23 +72,24 @@ describe('limits a client cannot escape or turn on others (security)', () => {
 });
 
 describe('refusals cost the provider little (security)', () => {
-  it('asks the provider once about a refused token sent 300 times, and meters the client', async () => {
+  it('asks the provider once about a refused token sent 300 times, and writes one line of the trail', async () => {
     const provider = new FakeProvider();
-    site = await startTestSite(FIXTURE, { verifier: provider });
+    const { logger, lines } = capturedLog();
+    site = await startTestSite(FIXTURE, { verifier: provider, logger });
     const token = FakeProvider.idToken('outsider@example.org');
     const statuses = new Map<number, number>();
     for (let attempt = 0; attempt < 300; attempt += 1) {
       const status = (await postSession(site.origin, token)).status;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
-    assert.deepEqual(
-      [...statuses],
-      [
-        [403, 10],
-        [429, 290],
-      ],
-    );
+    assert.deepEqual([...statuses], [[403, 300]]);
     assert.equal(provider.calls, 1);
+    assert.deepEqual(
+      lines()
+        .filter((line) => line.event === 'session-refused')
+        .map((line) => [line.email, line.reason]),
+      [['outsider@example.org', 'not-admitted']],
+    );
   });
 
   it('asks the provider about a cookie revoked elsewhere once per re-check interval, not once per request', async () => {

@@ -5,13 +5,13 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import {
-  DEMO_PASSWORD,
   EMULATOR_HOST,
   PROJECT_ID,
   createAccount,
   startAuthEmulator,
 } from '../../scripts/authEmulator.mjs';
 import { createLogger } from '../src/logging.js';
+import { idTokenOf, passwordSession, signInByLink, sleep } from './emulatorKit.js';
 import { openSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
 
 /**
@@ -46,8 +46,6 @@ after(async () => {
   await stopEmulator?.();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** `npm run access -- …`, run from its source, with its exit code and output. */
 function access(...args: string[]) {
   const result = spawnSync(
@@ -63,61 +61,6 @@ function access(...args: string[]) {
 }
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * A call to the emulator's REST API. Tried twice: after a pause (the command's tests make none
- * from here) the emulator may already have closed the kept-alive socket fetch reuses.
- */
-async function identityToolkit(method: string, body: object): Promise<Response> {
-  const call = () =>
-    fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  return call().catch(call);
-}
-
-/** The whole e-mail-link way in, as the browser goes through it: a session cookie, or the refusal. */
-async function signInByLink(
-  site: TestSite,
-  email: string,
-): Promise<{ status: number; cookie?: string; body: unknown }> {
-  assert.equal(
-    (
-      await identityToolkit('accounts:sendOobCode', {
-        requestType: 'EMAIL_SIGNIN',
-        email,
-        continueUrl: site.origin,
-        canHandleCodeInApp: true,
-      })
-    ).status,
-    200,
-  );
-  const { oobCodes } = (await (
-    await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
-  ).json()) as {
-    oobCodes: { email: string; oobCode: string; requestType: string }[];
-  };
-  const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'EMAIL_SIGNIN').at(-1)!;
-  const linked = (await (
-    await identityToolkit('accounts:signInWithEmailLink', { email, oobCode: code.oobCode })
-  ).json()) as {
-    idToken: string;
-  };
-  const secured = await rawRequest(site.origin, '/api/session/email-link', {
-    method: 'POST',
-    headers: { Origin: site.origin, Authorization: `Bearer ${linked.idToken}` },
-  });
-  const body = JSON.parse(secured.body.toString()) as { customToken?: string };
-  if (secured.status !== 200) return { status: secured.status, body };
-  const again = (await (
-    await identityToolkit('accounts:signInWithCustomToken', { token: body.customToken, returnSecureToken: true })
-  ).json()) as {
-    idToken: string;
-  };
-  return { status: 204, cookie: await openSession(site.origin, again.idToken), body: null };
-}
 
 const unique = (local: string, domain: string) => `${local}.${Date.now().toString(36)}@${domain}`;
 const docs = (site: TestSite, cookie: string) => readPage(site.origin, '/docs/guide', cookie);
@@ -268,7 +211,7 @@ describe('the audit trail of the server', () => {
     assert.deepEqual(
       events.map((entry) => [entry.event, entry.email, entry.outcome, entry.path]),
       [
-        ['email-link-secured', member, 'password and earlier sessions ended', '/api/session/email-link'],
+        ['account-secured', member, 'secured', '/api/session/email-link'],
         ['session-opened', member, 'opened', '/api/session'],
         ['page-served', member, 'served', '/docs/guide/index.html'],
         ['signed-out', member, 'signed-out', '/api/session'],
@@ -279,21 +222,6 @@ describe('the audit trail of the server', () => {
     for (const line of logLines) assert.equal(line.includes(cookieValue.slice(0, 40)), false);
   });
 });
-
-/** A session on the site for an account with the demo password. */
-async function passwordSession(site: TestSite, email: string): Promise<string> {
-  const signedIn = (await (
-    await identityToolkit('accounts:signInWithPassword', { email, password: DEMO_PASSWORD, returnSecureToken: true })
-  ).json()) as { idToken: string };
-  return openSession(site.origin, signedIn.idToken);
-}
-
-async function idTokenOf(email: string): Promise<string> {
-  const signedIn = (await (
-    await identityToolkit('accounts:signInWithPassword', { email, password: DEMO_PASSWORD, returnSecureToken: true })
-  ).json()) as { idToken: string };
-  return signedIn.idToken;
-}
 
 function adminCall(
   site: TestSite,

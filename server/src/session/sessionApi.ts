@@ -123,23 +123,19 @@ export function createSessionApi({
     }
     // A client over its limit is refused only what fails: a valid token is let through, so one
     // reader guessing behind the university's NAT does not lock out everyone else behind it.
-    const refuse = (status: number, body: { error: string }, identity: VerifiedIdentity | null = null) => {
+    const refuse = (error: string) => {
       const wait = limiter.retryAfter(req);
       limiter.recordFailure(req);
-      if (wait === 0)
-        record(req, 'session-refused', identity, 'refused', 'reason' in body ? String(body.reason) : body.error);
+      if (wait === 0) record(req, 'session-refused', null, 'refused', error);
       if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-      else respond.json(req, res, status, body);
+      else respond.json(req, res, 401, { error });
       return null;
     };
     const token = bearerToken(req);
-    if (!token) return refuse(401, { error: 'missing-token' });
+    if (!token) return refuse('missing-token');
     const remembered = rememberedRefusal(token);
     if (remembered) {
-      const wait = limiter.retryAfter(req);
-      limiter.recordFailure(req);
-      if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-      else respond.json(req, res, 403, remembered);
+      respond.json(req, res, 403, remembered);
       return null;
     }
     let identity;
@@ -148,14 +144,16 @@ export function createSessionApi({
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') return refuse(401, { error: 'invalid-token' });
+      if (failure === 'invalid-credential') return refuse('invalid-token');
       respond.json(req, res, 503, { error: 'unavailable' });
       return null;
     }
-    // A genuine identity that is not allowed is said before the freshness of the sign-in, which
-    // only matters for opening a session: the browser, which does not hold the rule, learns from
-    // this answer whom to show 'Not allowed', with the address seen and what is missing. It counts
-    // toward the client's limit like any refusal.
+    // A genuine identity that is not allowed is an honest refusal, not guessing: not counted
+    // toward the client's limit (a campus behind one address must not be locked out by it), but
+    // remembered, so the same token asked again costs neither a provider call nor a line in the
+    // trail. It is said before the freshness of the sign-in, which only matters for opening a
+    // session: the browser, which does not hold the rule, learns from this answer whom to show
+    // 'Not allowed', with the address seen and what is missing.
     const reason = refusalOf(identity, policy, now());
     if (reason) {
       const body = {
@@ -166,7 +164,9 @@ export function createSessionApi({
         ...(identity.request ? { request: { outcome: identity.request.outcome, at: identity.request.at } } : {}),
       };
       rememberRefusal(token, identity.uid, body);
-      return refuse(403, body, identity);
+      record(req, 'session-refused', identity, 'refused', reason);
+      respond.json(req, res, 403, body);
+      return null;
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       record(req, 'session-refused', identity, 'refused', 'stale-sign-in');
@@ -262,18 +262,21 @@ export function createSessionApi({
    */
   async function proveMailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    // Failed proofs count toward the client's limit; a good one needs a code from the mailbox.
     const wait = limiter.retryAfter(req);
     if (wait > 0) return respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-    // Every attempt counts: each one that gets through costs the provider several calls.
-    limiter.recordFailure(req);
     let proof: MailboxProof | null;
     try {
       proof = await proofOf(req, res);
     } catch (error) {
-      if (error instanceof BadRequest) return respond.json(req, res, error.status, { error: error.error });
-      throw error;
+      if (!(error instanceof BadRequest)) throw error;
+      if (error.status !== 503) limiter.recordFailure(req);
+      return respond.json(req, res, error.status, { error: error.error });
     }
-    if (!proof) return;
+    if (!proof) {
+      limiter.recordFailure(req);
+      return;
+    }
     const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
     const locale = /^\/es\//.test(new URL(req.headers.referer ?? '/', origin).pathname) ? 'es' : 'en';
     let secured;
@@ -282,6 +285,7 @@ export function createSessionApi({
     } catch (error) {
       const refusal = LINK_REFUSALS[(error as { code?: string } | null)?.code ?? ''];
       if (refusal) {
+        limiter.recordFailure(req);
         record(req, 'mailbox-proof-refused', null, 'refused', refusal);
         return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
       }

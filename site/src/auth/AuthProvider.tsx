@@ -151,11 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
 
   const completeEmailLink = useCallback(
     async (email: string, url: string): Promise<boolean> => {
-      const refused = await signInWithEmailLink(await load(), email, url);
-      if (refused) {
-        setRefusal(refused);
-        return false;
-      }
+      await signInWithEmailLink(await load(), email, url);
       return openSession();
     },
     [load, openSession],

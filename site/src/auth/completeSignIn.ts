@@ -1,42 +1,45 @@
+import { CodedError } from './errors';
 import type { AuthApi } from './sdk';
-import { createServerSession, hasServerSession, RefusedError, secureEmailLinkAccount, type Refusal } from './session';
+import { createServerSession, hasServerSession, proveMailbox, RefusedError, type Refusal } from './session';
 
 const ATTEMPT_KEY = 'trust.auth.sessionAttempt';
 
 /**
  * After the identity provider has signed the reader in: exchange a fresh ID token for the
  * server's session cookie. The server alone applies the access rule (the browser does not hold
- * it): null when the session is open, or the server's refusal, and 'Not allowed' follows.
+ * it): null when the session is open, or the server's refusal, and 'Not allowed' follows. A
+ * first sign-in with the university's own account is also the proof of its mailbox the server
+ * asks for before it opens a session: given it, the server secures the account and answers a
+ * link to sign in with again.
  */
 export async function createSessionFromCurrentUser(api: AuthApi): Promise<Refusal | null> {
   const token = await api.idToken(true);
   if (!token) return { email: null, reason: 'not-admitted' };
-  return refusalOf(() => createServerSession(token));
+  const refusal = await refusalOf(() => createServerSession(token));
+  if (refusal?.reason !== 'unsecured' || !refusal.email) return refusal;
+  let link: string;
+  try {
+    link = await proveMailbox({ idToken: token });
+  } catch {
+    // Not a sign-in the server takes as proof: 'Not allowed' offers a sign-in link instead.
+    return refusal;
+  }
+  await api.signInWithLink(refusal.email, link);
+  const fresh = await api.idToken(true);
+  return fresh ? refusalOf(() => createServerSession(fresh)) : refusal;
 }
 
 /**
- * Finishes an e-mail-link sign-in: signs in with the link (only as the address it was sent to),
- * lets the server secure the account, and signs in again with the token it answers. Null when
- * signed in, or the server's refusal (then nothing on the account was changed).
+ * Finishes an e-mail-link sign-in. The server redeems the link itself (an ID token cannot tell a
+ * link sign-in from a password one) and, at the first proof of the mailbox, secures the account;
+ * the browser then signs in with the link the server answers. The access rule is asked after,
+ * when the session is opened.
  */
-export async function signInWithEmailLink(api: AuthApi, email: string, url: string): Promise<Refusal | null> {
-  await api.signInWithLink(email, url);
-  try {
-    const token = await api.idToken();
-    if (!token) return { email, reason: 'not-admitted' };
-    let customToken: string | undefined;
-    const refusal = await refusalOf(async () => {
-      customToken = await secureEmailLinkAccount(token);
-    });
-    if (refusal) return refusal;
-    await api.signInWithServerToken(customToken!);
-    return null;
-  } catch (error) {
-    // Not left signed in with the link's own sign-in: the account is not secured until the
-    // server has ended its password, and a session must not be opened before that.
-    await api.signOut().catch(() => {});
-    throw error;
-  }
+export async function signInWithEmailLink(api: AuthApi, email: string, url: string): Promise<void> {
+  const oobCode = api.linkCode(url);
+  if (!oobCode) throw new CodedError('auth/argument-error');
+  const link = await proveMailbox({ email, oobCode });
+  await api.signInWithLink(email, link);
 }
 
 async function refusalOf(attempt: () => Promise<void>): Promise<Refusal | null> {

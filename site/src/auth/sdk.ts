@@ -4,6 +4,7 @@
  */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
+  ActionCodeURL,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   browserSessionPersistence,
@@ -21,7 +22,6 @@ import {
   RecaptchaVerifier,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
-  signInWithCustomToken,
   signInWithEmailAndPassword,
   signInWithEmailLink,
   signInWithPopup,
@@ -60,10 +60,10 @@ export interface AuthApi {
   sendSignInLink(email: string, returnUrl: string): Promise<void>;
   /** Whether this URL is one a sign-in link brought the reader to. */
   isSignInLink(url: string): boolean;
+  /** The one-time code a sign-in link carries, or null when the URL is not one. */
+  linkCode(url: string): string | null;
   /** Signs in with the link; fails unless `email` is the address the link was sent to. */
   signInWithLink(email: string, url: string): Promise<void>;
-  /** Signs in with a custom token the site server issued. */
-  signInWithServerToken(token: string): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
   /** The reader signed in right now, or null. */
   currentReader(): ReaderSnapshot | null;
@@ -174,9 +174,7 @@ export function createAuthApi(config: FirebaseClientConfig, languageCode: string
     async signInWithLink(email, url) {
       await signInWithEmailLink(auth, email, url);
     },
-    async signInWithServerToken(token) {
-      await signInWithCustomToken(auth, token);
-    },
+    linkCode: (url) => ActionCodeURL.parseLink(url)?.code ?? null,
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     currentReader: () => snapshot(auth.currentUser),
     idToken: async (forceRefresh = false) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),

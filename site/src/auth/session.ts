@@ -1,10 +1,18 @@
 import { ACCESS_REQUEST_API_PATH, EMAIL_LINK_API_PATH, SESSION_API_PATH } from '@trust/access-policy';
 import { CodedError } from './errors';
 
+/**
+ * Why: `unverified`, `unsecured` (the account's mailbox has not been proven on this site yet, so
+ * credentials someone else may have added to it still stand), `invitation-ended`, `not-admitted`.
+ */
+export type RefusalReason = 'unverified' | 'unsecured' | 'not-admitted' | 'invitation-ended';
+
+const REASONS: readonly RefusalReason[] = ['unverified', 'unsecured', 'not-admitted', 'invitation-ended'];
+
 /** What the server said when its access rule refused the reader: the address it saw, and why. */
 export interface Refusal {
   email: string | null;
-  reason: 'unverified' | 'not-admitted' | 'invitation-ended';
+  reason: RefusalReason;
   /** For an invitation that ended: its last day. */
   until?: string;
   /** The reader's request for access, if they made one, and what became of it. */
@@ -27,7 +35,7 @@ async function postToken(path: string, idToken: string): Promise<Response> {
   if (response.ok) return response;
   if (response.status === 403) {
     const body = (await response.json().catch(() => ({}))) as Partial<Refusal>;
-    const reason = body.reason === 'unverified' || body.reason === 'invitation-ended' ? body.reason : 'not-admitted';
+    const reason = REASONS.includes(body.reason as RefusalReason) ? body.reason! : 'not-admitted';
     throw new RefusedError({
       email: typeof body.email === 'string' ? body.email : null,
       reason,
@@ -48,14 +56,33 @@ export async function createServerSession(idToken: string): Promise<void> {
   await postToken(SESSION_API_PATH, idToken);
 }
 
+/** The server's refusals of a mailbox proof, as the provider's own codes for the same cases. */
+const PROOF_ERRORS: Record<string, string> = {
+  'link-invalid': 'auth/invalid-action-code',
+  'link-expired': 'auth/expired-action-code',
+  'wrong-address': 'auth/invalid-email',
+  'link-required': 'auth/argument-error',
+  suspended: 'auth/user-disabled',
+  'not-a-mailbox-proof': 'session/not-allowed',
+};
+
 /**
- * After an e-mail-link sign-in: the server ends any password on the account and every earlier
- * session, and answers with a custom token to sign in again with.
+ * Proves to the server that the reader owns the mailbox: the e-mail link's address and code
+ * (the server redeems the link itself), or the ID token of a sign-in with the university's own
+ * provider. The server secures the account at the first proof and answers a sign-in link of its
+ * own, which the browser signs in with.
  */
-export async function secureEmailLinkAccount(idToken: string): Promise<string> {
-  const body = (await (await postToken(EMAIL_LINK_API_PATH, idToken)).json()) as { customToken?: unknown };
-  if (typeof body.customToken !== 'string') throw new CodedError('session/unavailable');
-  return body.customToken;
+export async function proveMailbox(proof: { email: string; oobCode: string } | { idToken: string }): Promise<string> {
+  const response = await fetch(EMAIL_LINK_API_PATH, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: 'idToken' in proof ? { Authorization: `Bearer ${proof.idToken}` } : { 'Content-Type': 'application/json' },
+    ...('idToken' in proof ? {} : { body: JSON.stringify(proof) }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { link?: unknown; error?: unknown };
+  if (response.ok && typeof body.link === 'string') return body.link;
+  if (response.status === 429) throw new CodedError('session/rate-limited');
+  throw new CodedError(PROOF_ERRORS[String(body.error)] ?? 'session/unavailable');
 }
 
 export interface ServerSession {

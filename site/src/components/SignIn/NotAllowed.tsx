@@ -31,9 +31,11 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   const [notice, setNotice] = useState<Notice>(null);
   const email = refusal?.email ?? reader?.email ?? null;
   const isUnverified = refusal ? refusal.reason === 'unverified' : reader !== null && !reader.emailVerified;
+  const isUnsecured = refusal?.reason === 'unsecured';
+  const needsLink = isUnverified || isUnsecured;
 
-  // A link, not the provider's verification e-mail: signing in by link also ends any password
-  // someone else may have put on an account with this address before it was verified.
+  // A link, not the provider's verification e-mail: the server takes the link as proof of the
+  // mailbox and then removes every way in someone else may have put on the account before.
   async function sendLink(): Promise<void> {
     try {
       await sendSignInLink(await load(), email!, page, i18n.currentLocale as Locale);
@@ -90,6 +92,14 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               This address has not been verified yet. Members of the university must verify their address before reading
               the documentation: a sign-in link sent to it does that.
             </Translate>
+          ) : isUnsecured ? (
+            <Translate
+              id="auth.notAllowed.unsecured"
+              description="Why: the mailbox has not been proven on this site yet"
+            >
+              This site has not yet seen proof that this address’s mailbox is yours. Open a sign-in link sent to it: the
+              account then becomes yours alone, and any password or other way in added to it before is removed.
+            </Translate>
           ) : refusal?.reason === 'invitation-ended' ? (
             <Translate
               id="auth.notAllowed.invitationEnded"
@@ -110,7 +120,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         </p>
       )}
       <div className={styles.actions}>
-        {isUnverified && email && notice?.kind !== 'info' && (
+        {needsLink && email && notice?.kind !== 'info' && (
           <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
             <Translate
               id="auth.notAllowed.sendLink"
@@ -139,7 +149,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         <GoHomeLink isSmall />
       </div>
       <Notices notice={notice} />
-      {!isUnverified && email && <AccessRequest />}
+      {!needsLink && email && <AccessRequest />}
     </section>
   );
 }

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID } from '../../scripts/authEmulator.mjs';
+import { openSession, rawRequest, type TestSite } from './helpers.js';
+
+/** What the server tests do with the Auth emulator, as the browser SDK or an attacker's script would. */
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A call to the emulator's public REST API (what the Web API key allows anyone). Tried twice:
+ * after a pause the emulator may already have closed the kept-alive socket fetch reuses.
+ */
+export async function identityToolkit(method: string, body: object): Promise<Response> {
+  const call = () =>
+    fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return call().catch(call);
+}
+
+/** The emulator's answer as JSON, asserting its status. */
+export async function toolkitJson<T = Record<string, unknown>>(method: string, body: object, status = 200): Promise<T> {
+  const response = await identityToolkit(method, body);
+  const text = await response.text();
+  assert.equal(response.status, status, `${method}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export async function idTokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  return (
+    await toolkitJson<{ idToken: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true })
+  ).idToken;
+}
+
+/** An e-mail link sent to the address, as the browser asks for one; answers its one-time code. */
+export async function sendLink(email: string, continueUrl: string): Promise<string> {
+  await toolkitJson('accounts:sendOobCode', {
+    requestType: 'EMAIL_SIGNIN',
+    email,
+    continueUrl,
+    canHandleCodeInApp: true,
+  });
+  const { oobCodes } = (await (
+    await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  ).json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
+  return oobCodes.filter((entry) => entry.email === email && entry.requestType === 'EMAIL_SIGNIN').at(-1)!.oobCode;
+}
+
+/** `POST /api/session/email-link` with the link's address and code, from the site's own page. */
+export function redeemAtServer(site: TestSite, email: string, oobCode: string, headers: Record<string, string> = {}) {
+  return rawRequest(site.origin, '/api/session/email-link', {
+    method: 'POST',
+    headers: { Origin: site.origin, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ email, oobCode }),
+  });
+}
+
+/** Signs in with a link the server answered, as the browser SDK does: an ID token. */
+export async function signInWithServerLink(email: string, link: string): Promise<string> {
+  const oobCode = new URL(link).searchParams.get('oobCode')!;
+  return (await toolkitJson<{ idToken: string }>('accounts:signInWithEmailLink', { email, oobCode })).idToken;
+}
+
+/**
+ * The whole e-mail-link way in, as the browser goes through it: the link sent, redeemed by the
+ * server, the server's link signed in with, the session asked for. A session cookie, or the
+ * status and body of the answer that refused.
+ */
+export async function signInByLink(
+  site: TestSite,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; cookie?: string; body: unknown }> {
+  const redeemed = await redeemAtServer(site, email, await sendLink(email, `${site.origin}/signin`), headers);
+  const answer = JSON.parse(redeemed.body.toString()) as { link?: string };
+  if (redeemed.status !== 200) return { status: redeemed.status, body: answer };
+  const idToken = await signInWithServerLink(email, answer.link!);
+  const session = await rawRequest(site.origin, '/api/session', {
+    method: 'POST',
+    headers: { Origin: site.origin, Authorization: `Bearer ${idToken}`, ...headers },
+  });
+  if (session.status !== 204) return { status: session.status, body: JSON.parse(session.body.toString()) };
+  return { status: 204, cookie: String(session.headers['set-cookie']).split(';')[0]!, body: null };
+}
+
+/** A session on the site for an account with the demo password. */
+export async function passwordSession(site: TestSite, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return openSession(site.origin, await idTokenOf(email, password));
+}
