@@ -37,6 +37,14 @@ function webAppPage(term: string, en: string, english: string, example: string):
   };
 }
 
+/**
+ * The naming policy: the names of products and of Sentinel's components are proper names and are
+ * not translated. Intrusion Sentinel, Attack Sensor, Neuron (the TAG Neuron), Neuro-Access and the
+ * IoT Gateway are written as their owners write them, in the text and in the sidebar; what they do
+ * is described in Spanish.
+ */
+export const NAMING_POLICY = 'Product and component names are proper names and stay untranslated.';
+
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'sistemas confiables',
@@ -164,15 +172,22 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Attack Sensor',
     en: 'Attack Sensor',
     avoid: /(?<!\p{L})sensor de ataques(?!\p{L})/giu,
-    reason: 'The component’s name, kept as in the diagrams and the code; the sidebar uses it too.',
+    reason: `${NAMING_POLICY} The component's name, as in the diagrams, the code and the sidebar.`,
     example: 'El sensor de ataques publica detecciones.',
   },
   {
-    term: 'Neurona (la TAG Neuron es el producto de Trust Anchor Group)',
+    term: 'Neuron (la Neuron; el producto de Trust Anchor Group es la TAG Neuron)',
     en: 'Neuron',
-    avoid: /(?<!TAG |\p{L})Neuron(?![\p{L}-])/gu,
-    reason: 'The component is «la Neurona»; only the vendor’s product keeps its name, TAG Neuron.',
-    example: 'El sensor se conecta a la Neuron.',
+    avoid: /(?<!\p{L})Neuronas?(?!\p{L})/gu,
+    reason: `${NAMING_POLICY} The component keeps its name, Neuron, feminine as the neurona it is named after.`,
+    example: 'El sensor se conecta a la Neurona.',
+  },
+  {
+    term: 'Neuro-Access, Intrusion Sentinel, IoT Gateway',
+    en: 'Neuro-Access, Intrusion Sentinel, IoT Gateway',
+    avoid: /(?<!\p{L})(?:Neuro-?Acceso|Centinela de Intrusi\p{L}+|Pasarela IoT)(?!\p{L})/giu,
+    reason: `${NAMING_POLICY}`,
+    example: 'Instale Neuro-Acceso en el teléfono.',
   },
   {
     term: 'latido',
