@@ -15,8 +15,21 @@ function sources(markdown: string): string[] {
 
 describe('blog posts cite their sources', () => {
   it('there are posts to check', () => {
-    assert.ok(posts.length >= 2);
+    assert.equal(posts.length, 4);
   });
+
+  /** Posts written since the primary-source rule: each cites the law or the agency's act itself. */
+  const PRIMARY = /^- \[[^\]]+\]\(https:\/\/www\.bcn\.cl\/leychile\/navegar\?idNorma=\d+\)/;
+  const NEW_POSTS: Record<string, number> = {
+    'blog/2026-11-25-anci-reporte-incidentes-operadores-importancia-vital/index.md': 2,
+    'blog/2026-11-25-ley-21719-datos-personales/index.md': 2,
+  };
+  for (const [name, count] of Object.entries(NEW_POSTS)) {
+    it(`${name} cites ${count} norms in their text on Ley Chile`, () => {
+      const items = sources(readFileSync(path.join(site, name), 'utf8'));
+      assert.equal(items.filter((item) => PRIMARY.test(item)).length, count);
+    });
+  }
 
   for (const post of posts) {
     const name = path.relative(site, post);

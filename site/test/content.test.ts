@@ -144,13 +144,39 @@ describe('blog', () => {
   const blog = path.join(site, 'blog');
   const posts = readdirSync(blog).filter((name) => existsSync(path.join(blog, name, 'index.md')));
 
-  it('has the two posts, each at least 500 words of Spanish', () => {
-    assert.equal(posts.length, 2);
+  /** The posts, by folder: the date they were written and the slug. */
+  const POSTS = [
+    '2024-08-20-desafios-futuros-ciberseguridad-chile',
+    '2025-06-10-prioridades-id-ciberseguridad',
+    '2026-11-25-anci-reporte-incidentes-operadores-importancia-vital',
+    '2026-11-25-ley-21719-datos-personales',
+  ];
+
+  it('has exactly the four posts, each at least 500 words of Spanish', () => {
+    assert.deepEqual([...posts].sort(), POSTS);
     for (const post of posts) {
       const text = readFileSync(path.join(blog, post, 'index.md'), 'utf8');
       assert.ok(wordCount(text) >= 500, `${post}: ${wordCount(text)} words`);
       assert.match(text, /\b(el|la|los|las|de|que)\b/);
       assert.match(text, /<!-- truncate -->/);
+    }
+  });
+
+  it('each post is by the centre’s own authors and uses only the tags the blog defines', () => {
+    const authors = new Set(
+      [...readFileSync(path.join(blog, 'authors.yml'), 'utf8').matchAll(/^([a-z-]+):$/gm)].map((m) => m[1]),
+    );
+    const tags = new Set(
+      [...readFileSync(path.join(blog, 'tags.yml'), 'utf8').matchAll(/^([a-z-]+):$/gm)].map((m) => m[1]),
+    );
+    assert.deepEqual([...authors].sort(), ['catalina-valdes', 'equipo-tsc', 'matias-fuentes']);
+    for (const post of POSTS) {
+      const front = /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join(blog, post, 'index.md'), 'utf8'))![1]!;
+      const list = (key: string) =>
+        /^\[(.*)\]$/.exec(new RegExp(`^${key}: (.*)$`, 'm').exec(front)![1]!)![1]!.split(', ');
+      assert.ok(list('authors').length >= 1, post);
+      for (const author of list('authors')) assert.ok(authors.has(author), `${post}: author ${author}`);
+      for (const tag of list('tags')) assert.ok(tags.has(tag), `${post}: tag ${tag}`);
     }
   });
 });

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { readSiteIdentity } from '../src/config/identity';
 import { site } from './docsPages';
 import { GLOSSARY, glossarySlips } from './glossary';
-import { spanishMessages, spanishProse } from './spanishText';
+import { docsRoots, lineOf, markdownFiles } from './docsPages';
+import { prose, spanishMessages, spanishProse } from './spanishText';
 
 describe('Spanish glossary', () => {
   it('has entries, each with a term, its English, a reason and a global pattern', () => {
@@ -61,6 +62,38 @@ describe('English terminology of the public pages', () => {
           [...line.matchAll(/\bdependab\w*\b(?!-)/gi)].map((m) => `${path.relative(site, file)}:${index + 1}: ${m[0]}`),
         ),
     );
+    assert.deepEqual(slips, []);
+  });
+});
+
+/**
+ * The English pages spell as the centre's name does (centre, behaviour, licence), with -ise verbs:
+ * organisation, customise, synchronise. Proper names keep their own spelling: the HTTP
+ * `Authorization` header, SASL's `not-authorized`, Firebase's *Authorized domains*; code, link
+ * targets and italics are not checked.
+ */
+export const IZE_SPELLING =
+  /(?<![-\p{L}])(?:organi|customi|synchroni|seriali|recogni|summari|initiali|standardi|harmoni|prioriti|authori)z(?:e|ed|es|ing|ation|ations|er|ers)(?![-\p{L}])/giu;
+
+function izeSlips(markdown: string, where: string): string[] {
+  const text = prose(markdown).replace(/(?<![*\p{L}\p{N}])\*(?![*\s])[^*\n]+?(?<!\s)\*(?!\*)/gu, (m) =>
+    ' '.repeat(m.length),
+  );
+  return [...text.matchAll(IZE_SPELLING)].map((m) => `${where}:${lineOf(text, m.index ?? 0)}: ${m[0]}`);
+}
+
+describe('English spelling of the manual', () => {
+  it('flags -ize spellings and leaves -ise ones and proper names alone', () => {
+    assert.deepEqual(izeSlips('Each organization customizes the app.', 'example').length, 2);
+    assert.deepEqual(
+      izeSlips('Each organisation customises the app; send `Authorization: Bearer`, see *Authorized domains*.', 'x'),
+      [],
+    );
+  });
+
+  it('the English manual writes -ise throughout', () => {
+    const pages = markdownFiles(path.join(docsRoots.en, 'IntrusionSentinel'));
+    const slips = pages.flatMap((file) => izeSlips(readFileSync(file, 'utf8'), path.relative(site, file)));
     assert.deepEqual(slips, []);
   });
 });

@@ -37,6 +37,14 @@ function webAppPage(term: string, en: string, english: string, example: string):
   };
 }
 
+/**
+ * The naming policy: the names of products and of Sentinel's components are proper names and are
+ * not translated. Intrusion Sentinel, Attack Sensor, Neuron (the TAG Neuron), Neuro-Access and the
+ * IoT Gateway are written as their owners write them, in the text and in the sidebar; what they do
+ * is described in Spanish.
+ */
+export const NAMING_POLICY = 'Product and component names are proper names and stay untranslated.';
+
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'sistemas confiables',
@@ -46,12 +54,47 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'Construimos sistemas dignos de confianza.',
   },
   {
-    term: 'fiable, fiabilidad',
+    term: 'confiable, confiabilidad',
     en: 'reliable, reliability',
-    avoid: /(?<!\p{L})(?:resilientes y confiables|confiabilidad)(?!\p{L})/giu,
+    avoid: /(?<!\p{L})(?:fiables?|fiabilidad)(?!\p{L})/giu,
     reason:
-      'Reliable is «fiable»: «confiable» already means trustworthy, so the tagline says «responsables, resilientes y fiables».',
-    example: 'Sistemas responsables, resilientes y confiables.',
+      '«Fiable» reads peninsular in Chile; «confiable» serves for reliable too, so the tagline says «responsables, resilientes y confiables».',
+    example: 'Sistemas responsables, resilientes y fiables.',
+  },
+  {
+    term: 'enlace ascendente',
+    en: 'uplink',
+    avoid: /(?<!\p{L})(?:enlaces? troncal(?:es)?|enlaces? de subida|uplinks?)(?!\p{L})/giu,
+    reason: 'One name for the link towards the upstream network; a trunk («troncal») is another thing.',
+    example: 'Un sensor en un enlace troncal ve todo Internet.',
+  },
+  {
+    term: 'espacio con límite propio (para la evidencia)',
+    en: 'evidence budget',
+    avoid: /(?<!\p{L})presupuestos? de evidencia(?!\p{L})/giu,
+    reason: '«Presupuesto» is money; the sensor reserves disk space.',
+    example: 'El disco guarda dos presupuestos de evidencia.',
+  },
+  {
+    term: 'paquete de distribución',
+    en: 'release bundle, release package',
+    avoid: /(?<!\p{L})paquetes? de versión(?!\p{L})/giu,
+    reason: '«Paquete de versión» is a calque of release package.',
+    example: 'Instale la unidad del paquete de versión.',
+  },
+  {
+    term: 'aseguramiento',
+    en: 'hardening',
+    avoid: /(?<!\p{L})endurecimiento(?!\p{L})/giu,
+    reason: '«Endurecimiento» is a calque of hardening.',
+    example: 'Siga la lista de endurecimiento.',
+  },
+  {
+    term: 'solicitud de inicio de sesión rápido',
+    en: 'quick-login session (registered by the back end)',
+    avoid: /(?<!\p{L})sesión de inicio de sesión(?!\p{L})/giu,
+    reason: '«Sesión de inicio de sesión» repeats itself; the back end registers a request.',
+    example: 'El back end registra una sesión de inicio de sesión rápido.',
   },
   webAppPage('Panel', 'Dashboard', 'Dashboard', 'Abra el Dashboard.'),
   webAppPage('Alertas', 'Alerts', 'Alerts', 'Vuelva a la página Alerts.'),
@@ -118,25 +161,33 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'Instale el workload de MAUI.',
   },
   {
-    term: 'descargas de la NIC',
+    term: 'funciones de fusión de paquetes de la tarjeta de red',
     en: 'NIC offloads',
-    avoid: /(?<!\p{L})offload\p{L}*(?!\p{L})/giu,
-    reason: 'One word for the network card features (GRO, LRO) that merge packets before capture.',
-    example: 'Desactive el offloading de la interfaz.',
+    avoid: /(?<!\p{L})(?:offload\p{L}*|descargas? de (?:la NIC|recepción))(?!\p{L})/giu,
+    reason:
+      'The network card features (GRO, LRO) that merge packets before capture, said in Spanish rather than calqued.',
+    example: 'Desactive las descargas de la NIC de la interfaz.',
   },
   {
     term: 'Attack Sensor',
     en: 'Attack Sensor',
     avoid: /(?<!\p{L})sensor de ataques(?!\p{L})/giu,
-    reason: 'The component’s name, kept as in the diagrams and the code; the sidebar uses it too.',
+    reason: `${NAMING_POLICY} The component's name, as in the diagrams, the code and the sidebar.`,
     example: 'El sensor de ataques publica detecciones.',
   },
   {
-    term: 'Neurona (la TAG Neuron es el producto de Trust Anchor Group)',
+    term: 'Neuron (la Neuron; el producto de Trust Anchor Group es la TAG Neuron)',
     en: 'Neuron',
-    avoid: /(?<!TAG |\p{L})Neuron(?![\p{L}-])/gu,
-    reason: 'The component is «la Neurona»; only the vendor’s product keeps its name, TAG Neuron.',
-    example: 'El sensor se conecta a la Neuron.',
+    avoid: /(?<!\p{L})Neuronas?(?!\p{L})/gu,
+    reason: `${NAMING_POLICY} The component keeps its name, Neuron, feminine as the neurona it is named after.`,
+    example: 'El sensor se conecta a la Neurona.',
+  },
+  {
+    term: 'Neuro-Access, Intrusion Sentinel, IoT Gateway',
+    en: 'Neuro-Access, Intrusion Sentinel, IoT Gateway',
+    avoid: /(?<!\p{L})(?:Neuro-?Acceso|Centinela de Intrusi\p{L}+|Pasarela IoT)(?!\p{L})/giu,
+    reason: `${NAMING_POLICY}`,
+    example: 'Instale Neuro-Acceso en el teléfono.',
   },
   {
     term: 'latido',
@@ -183,7 +234,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Iniciar sesión con Neuro-Access (botón de la aplicación web)',
     en: 'Sign in with Neuro-Access',
-    avoid: /(?<!\p{L})Sign in with Neuro-Access(?!\p{L})/giu,
+    avoid: /(?<!\p{L})(?:Sign in with|Ingresar con) Neuro-Access(?!\p{L})/giu,
     reason: 'The Spanish web app labels the button in Spanish, as «Uso de la aplicación web» says.',
     example: 'Elija **Sign in with Neuro-Access** en la página de inicio de sesión.',
   },

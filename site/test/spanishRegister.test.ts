@@ -66,4 +66,13 @@ describe('Spanish register', () => {
     // Third-person verbs inside a sentence are not instructions.
     assert.ok(!new RegExp(TU_IMPERATIVES).test('El sensor inicia la captura y vuelve a conectarse.'));
   });
+
+  it('every interface string quotes with «», never with straight or curly double quotes', () => {
+    const quoted = spanishMessages().filter(({ text }) => /["“”]/.test(text));
+    assert.deepEqual(
+      quoted.map(({ where, text }) => `${where}: ${text}`),
+      [],
+    );
+    assert.ok(spanishMessages().filter(({ text }) => /«[^»]+»/.test(text)).length >= 3);
+  });
 });

@@ -70,7 +70,7 @@ export function readSiteIdentity(env: Env = process.env): SiteIdentity {
     centreNameEs: 'Centro de Sistemas Confiables UAI',
     shortName: 'Trustworthy Systems',
     tagline: 'Responsible, resilient and reliable systems',
-    taglineEs: 'Sistemas responsables, resilientes y fiables',
+    taglineEs: 'Sistemas responsables, resilientes y confiables',
     university: 'Universidad Adolfo Ibáñez',
     country: 'Chile',
     universityUrl: 'https://www.uai.cl',

@@ -61,7 +61,7 @@ export const labs: readonly Lab[] = [
     id: 'dependable-systems',
     name: {
       en: 'Resilient and Reliable Systems Lab',
-      es: 'Laboratorio de Sistemas Resilientes y Fiables',
+      es: 'Laboratorio de Sistemas Resilientes y Confiables',
     },
     summary: {
       en: 'We study how distributed and critical systems can keep delivering an acceptable service when some of their parts fail or are attacked.',

@@ -74,7 +74,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
       </h2>
       <p>
         <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
-          You are not allowed to access this page. Please sign in with your UAI email or Whitelisted email. For more
+          You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
           information, please contact the administrator.
         </Translate>
       </p>
