@@ -48,6 +48,8 @@ export const SIGN_IN_TEXT = {
     signedInAs: (email: string) => `You are signed in as ${email}.`,
     notAdmitted:
       'The documentation is open to addresses of the university and to readers the centre has invited, and this address is neither.',
+    unsecured:
+      'This site has not yet seen proof that this address’s mailbox is yours. Open a sign-in link sent to it: the account then becomes yours alone, and any password or other way in added to it before is removed.',
     confirmTitle: 'Confirm your e-mail address',
     continue: 'Continue',
     otherAddress: 'This link was sent to another address. Enter the address you asked for the link with.',
@@ -73,6 +75,8 @@ export const SIGN_IN_TEXT = {
     signedInAs: (email: string) => `Ha iniciado sesión como ${email}.`,
     notAdmitted:
       'La documentación está abierta a las direcciones de la universidad y a los lectores que el centro ha invitado, y esta dirección no es ninguna de las dos.',
+    unsecured:
+      'Este sitio aún no ha recibido prueba de que el buzón de esta dirección sea suyo. Abra un enlace de inicio de sesión enviado a ella: la cuenta pasa entonces a ser solo suya, y se elimina toda contraseña u otra forma de ingreso que se le haya agregado antes.',
     confirmTitle: 'Confirme su dirección de correo electrónico',
     continue: 'Continuar',
     otherAddress: 'Este enlace se envió a otra dirección. Escriba la dirección con la que pidió el enlace.',

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import {
-  EMULATOR_HOST,
-  PROJECT_ID,
-  createAccount,
-  startAuthEmulator,
-} from '../../scripts/authEmulator.mjs';
+import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
 import { createLogger } from '../src/logging.js';
 import { idTokenOf, passwordSession, signInByLink, sleep } from './emulatorKit.js';
 import { openSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';

@@ -45,7 +45,8 @@ export async function sendLink(email: string, continueUrl: string): Promise<stri
   const { oobCodes } = (await (
     await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
   ).json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
-  return oobCodes.filter((entry) => entry.email === email && entry.requestType === 'EMAIL_SIGNIN').at(-1)!.oobCode;
+  return oobCodes.filter((entry) => entry.email === email.toLowerCase() && entry.requestType === 'EMAIL_SIGNIN').at(-1)!
+    .oobCode;
 }
 
 /** `POST /api/session/email-link` with the link's address and code, from the site's own page. */

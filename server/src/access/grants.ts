@@ -22,6 +22,8 @@ export interface AccessClaims {
   request?: AccessRequest;
   /** When the mailbox owner's first proof secured the account (seconds since the epoch). */
   secured?: number;
+  /** Identities besides links and passwords that count for a secured account (`provider:uid`): the one that proved the mailbox. */
+  ways?: string[];
 }
 
 export interface AccessRequest {
@@ -114,6 +116,9 @@ export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessCl
     ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
     ...(claims.request ? { request: claims.request as AccessRequest } : {}),
     ...(typeof claims.secured === 'number' && Number.isFinite(claims.secured) ? { secured: claims.secured } : {}),
+    ...(Array.isArray(claims.ways)
+      ? { ways: claims.ways.filter((way): way is string => typeof way === 'string') }
+      : {}),
   };
 }
 
@@ -162,6 +167,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     delete others.suspension;
     delete others.request;
     delete others.secured;
+    delete others.ways;
     const claims = { ...others, ...change(accessClaimsOf(user)) };
     if (JSON.stringify(claims).length > MAX_CLAIMS_CHARS)
       throw new AccessError(

@@ -38,6 +38,8 @@ async function asAccountIsNow(
   const claims = accessClaimsOf(user);
   if (decoded.auth_time < validSince || decoded.auth_time < (claims.secured ?? 0))
     throw coded('The session was revoked.', revokedCode);
+  if (claims.secured !== undefined && !isOwnersWayIn(decoded, claims.ways ?? []))
+    throw coded('The token comes from a way in the mailbox owner did not bring.', revokedCode);
   if (user.email && (await isMailboxSuspended(auth, user.email)))
     throw coded('The mailbox is suspended.', 'auth/user-disabled');
   return {
@@ -49,6 +51,21 @@ async function asAccountIsNow(
     request: claims.request ?? null,
     securedAt: claims.secured ?? null,
   };
+}
+
+/**
+ * Whether a secured account's token comes from a way in its mailbox owner brought: an e-mail link
+ * or a password (the `password` provider: a password can only be set again through the
+ * mailbox), a token the server issued, or the identity whose sign-in proved the mailbox (`ways`,
+ * recorded when the account was secured). Any other identity found on the account was not there
+ * at the proof, and the server cannot tell who added it (the emulator even signs an identity
+ * unlinked at the proof back in to the account it was linked to).
+ */
+function isOwnersWayIn(decoded: DecodedIdToken, ways: string[]): boolean {
+  const provider = decoded.firebase.sign_in_provider;
+  if (provider === 'password' || provider === 'custom') return true;
+  const identities = (decoded.firebase.identities as Record<string, unknown[]> | undefined)?.[provider] ?? [];
+  return identities.some((id) => ways.includes(`${provider}:${String(id)}`));
 }
 
 /**
@@ -157,7 +174,10 @@ export function createFirebaseVerifier(
     await auth.revokeRefreshTokens(user.uid);
     const revoked = await auth.getUser(user.uid);
     const securedAt = Math.floor(Date.parse(revoked.tokensValidAfterTime!) / 1000);
-    await auth.setCustomUserClaims(user.uid, { ...revoked.customClaims, secured: securedAt });
+    const ways = revoked.providerData
+      .filter((provider) => provider.providerId === keptProvider)
+      .map((provider) => `${provider.providerId}:${provider.uid}`);
+    await auth.setCustomUserClaims(user.uid, { ...revoked.customClaims, secured: securedAt, ways });
     return { securedAt, removed };
   }
 

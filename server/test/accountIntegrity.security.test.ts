@@ -1,0 +1,357 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import {
+  identityToolkit,
+  idTokenOf,
+  passwordSession,
+  redeemAtServer,
+  sendLink,
+  signInByLink,
+  signInWithServerLink,
+  sleep,
+  toolkitJson,
+} from './emulatorKit.js';
+import { postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
+
+/**
+ * Whose account it is, against the real Auth emulator and the Admin SDK: an outsider prepares a
+ * member's account with every way in the provider's public API allows, before the member
+ * arrives, and none of them reads once the member has proven the mailbox.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
+let site: TestSite;
+/** Behind one trusted proxy, so a test can speak for many clients without meeting their limits. */
+let proxied: TestSite;
+
+before(async () => {
+  stopEmulator = await startAuthEmulator({ quiet: true });
+  site = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
+  proxied = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1', TRUST_PROXY_HOPS: '1' });
+});
+after(async () => {
+  await site?.close();
+  await proxied?.close();
+  await stopEmulator?.();
+});
+
+const unique = (local: string, domain: string) =>
+  `${local}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
+const ATTACKER_PASSWORD = 'chosen-by-the-outsider';
+
+/** What the outsider does first: a password account for the member's address. */
+async function prepare(email: string): Promise<{ idToken: string; localId: string }> {
+  return toolkitJson('accounts:signUp', { email, password: ATTACKER_PASSWORD, returnSecureToken: true });
+}
+
+/** A GitHub identity, as the emulator's IdP sign-in takes one (a JSON id_token), linked when `idToken` is given. */
+async function github(sub: string, email: string | null, idToken?: string) {
+  const claims = JSON.stringify({ sub, ...(email ? { email } : {}) });
+  return identityToolkit('accounts:signInWithIdp', {
+    requestUri: 'http://localhost',
+    postBody: `id_token=${encodeURIComponent(claims)}&providerId=github.com`,
+    returnSecureToken: true,
+    returnIdpCredential: true,
+    ...(idToken ? { idToken } : {}),
+  });
+}
+
+/** A phone sign-in with the code the emulator "sent", linked to the account of `idToken` when given. */
+async function phone(phoneNumber: string, idToken?: string) {
+  const { sessionInfo } = await toolkitJson<{ sessionInfo: string }>('accounts:sendVerificationCode', {
+    phoneNumber,
+    recaptchaToken: 'emulator',
+  });
+  const { verificationCodes } = (await (
+    await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)
+  ).json()) as { verificationCodes: { phoneNumber: string; code: string; sessionInfo: string }[] };
+  const code = verificationCodes.find((entry) => entry.sessionInfo === sessionInfo)!.code;
+  return identityToolkit('accounts:signInWithPhoneNumber', { sessionInfo, code, ...(idToken ? { idToken } : {}) });
+}
+
+/** The account as the Admin SDK reads it: ways in, claims, state. */
+async function lookup(email: string) {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  const { users = [] } = (await response.json()) as {
+    users?: {
+      localId: string;
+      providerUserInfo?: { providerId: string }[];
+      phoneNumber?: string;
+      customAttributes?: string;
+      disabled?: boolean;
+    }[];
+  };
+  return users[0];
+}
+
+/** Every outcome of trying to read with this ID token: the session's answer, and the page with it. */
+async function tryToRead(target: TestSite, idToken: string | undefined, headers: Record<string, string> = {}) {
+  if (!idToken) return 'no-token';
+  const answer = await postSession(target.origin, idToken, headers);
+  if (answer.status !== 204) return answer.status;
+  const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
+  return (await readPage(target.origin, '/docs/guide', cookie)).status === 200 ? 'reads' : 'cookie-refused';
+}
+
+/** `npm run access -- …`, run from its source. */
+function access(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/cli/access.ts'), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ACCESS_OPERATOR: 'ops@uai.cl', LOG_LEVEL: '' },
+    },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('an account an outsider prepared before its owner arrived (security)', () => {
+  it('keeps neither a linked GitHub identity, with or without an e-mail, nor a linked phone, nor the password', async () => {
+    const member = unique('prepared', 'uai.cl');
+    const prepared = await prepare(member);
+    assert.equal((await github(`gh-with-email-${member}`, member, prepared.idToken)).status, 200);
+    const second = await idTokenOf(member, ATTACKER_PASSWORD);
+    assert.equal((await github(`gh-without-email-${member}`, null, second)).status, 200);
+    const third = await idTokenOf(member, ATTACKER_PASSWORD);
+    const phoneNumber = `+5695${String(Date.now()).slice(-7)}`;
+    assert.equal((await phone(phoneNumber, third)).status, 200);
+    assert.deepEqual((await lookup(member))!.providerUserInfo!.map((provider) => provider.providerId).sort(), [
+      'github.com',
+      'password',
+      'phone',
+    ]);
+    // Their ways in, before the owner arrives: the address is not verified, and not secured.
+    assert.equal(
+      await tryToRead(
+        site,
+        ((await github(`gh-with-email-${member}`, member).then((r) => r.json())) as { idToken?: string }).idToken,
+      ),
+      403,
+    );
+    await sleep(1_100);
+
+    const owner = await signInByLink(site, member);
+    assert.equal(owner.status, 204);
+    assert.equal((await readPage(site.origin, '/docs/guide', owner.cookie)).status, 200);
+    const after = (await lookup(member))!;
+    assert.deepEqual(
+      after.providerUserInfo!.map((provider) => provider.providerId),
+      ['password'],
+    );
+    assert.equal(after.phoneNumber, undefined);
+
+    const withEmail = await github(`gh-with-email-${member}`, member);
+    const withoutEmail = await github(`gh-without-email-${member}`, null);
+    const byPhone = await phone(phoneNumber);
+    const byPassword = await identityToolkit('accounts:signInWithPassword', {
+      email: member,
+      password: ATTACKER_PASSWORD,
+      returnSecureToken: true,
+    });
+    assert.equal(byPassword.status, 400);
+    assert.equal(((await byPassword.json()) as { error: { message: string } }).error.message, 'INVALID_PASSWORD');
+    const outcomes = [];
+    for (const answer of [withEmail, withoutEmail, byPhone]) {
+      const body = (await answer.json()) as { idToken?: string; localId?: string; needConfirmation?: boolean };
+      // The provider asks to confirm (no token), makes a new account without the member's
+      // address, or (the emulator, for an identity unlinked from the account) still signs in to
+      // the member's account: the server refuses a token from a way in the account no longer has.
+      outcomes.push(await tryToRead(site, body.idToken));
+    }
+    assert.deepEqual(outcomes, ['no-token', 401, 403]);
+    // The outsider's tokens from before the proof are refused too.
+    for (const earlier of [prepared.idToken, second, third]) assert.equal(await tryToRead(site, earlier), 401);
+  });
+
+  it('refuses every password token minted while the owner secures the account, over 20 races', async () => {
+    let opened = 0;
+    let minted = 0;
+    for (let race = 0; race < 20; race += 1) {
+      const member = unique(`raced${race}`, 'alumnos.uai.cl');
+      await prepare(member);
+      const tokens: string[] = [];
+      let isRacing = true;
+      const outsider = (async () => {
+        while (isRacing) {
+          const answer = await identityToolkit('accounts:signInWithPassword', {
+            email: member,
+            password: ATTACKER_PASSWORD,
+            returnSecureToken: true,
+          });
+          if (answer.ok) tokens.push(((await answer.json()) as { idToken: string }).idToken);
+          await sleep(40);
+        }
+      })();
+      const redeemed = await redeemAtServer(proxied, member, await sendLink(member, `${proxied.origin}/signin`), {
+        'X-Forwarded-For': `198.51.100.${race}`,
+      });
+      isRacing = false;
+      await outsider;
+      assert.equal(redeemed.status, 200);
+      minted += tokens.length;
+      for (const [index, token] of tokens.entries()) {
+        const outcome = await tryToRead(proxied, token, { 'X-Forwarded-For': `203.0.${race}.${index % 250}` });
+        if (outcome === 'reads' || outcome === 'cookie-refused') opened += 1;
+      }
+    }
+    assert.equal(opened, 0);
+    assert.ok(minted >= 20, `only ${minted} tokens were minted during the races`);
+  });
+
+  it('secures the account at a first link the rule refuses, so an invitation later admits only the owner', async () => {
+    const partner = unique('partner', 'example.net');
+    const prepared = await prepare(partner);
+    await sleep(1_100);
+    const owner = await signInByLink(site, partner);
+    assert.equal(owner.status, 403);
+    assert.deepEqual(owner.body, { error: 'not-allowed', email: partner, reason: 'not-admitted' });
+    assert.equal(access('invite', partner, '--until', dayFromNow(30)).status, 0);
+    const theirs = await identityToolkit('accounts:signInWithPassword', {
+      email: partner,
+      password: ATTACKER_PASSWORD,
+      returnSecureToken: true,
+    });
+    assert.equal(theirs.status, 400);
+    assert.equal(await tryToRead(site, prepared.idToken), 401);
+    assert.equal((await signInByLink(site, partner)).status, 204);
+  });
+
+  it('lets no password read after the owner opens a verification e-mail the outsider had sent', async () => {
+    const member = unique('verified.by.mail', 'uai.cl');
+    const prepared = await prepare(member);
+    await toolkitJson('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: prepared.idToken });
+    const { oobCodes } = (await (
+      await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+    ).json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
+    const verification = oobCodes
+      .filter((entry) => entry.email === member && entry.requestType === 'VERIFY_EMAIL')
+      .at(-1)!;
+    await toolkitJson('accounts:update', { oobCode: verification.oobCode });
+    const theirs = await idTokenOf(member, ATTACKER_PASSWORD);
+    const answer = await postSession(site.origin, theirs);
+    assert.equal(answer.status, 403);
+    assert.deepEqual(JSON.parse(answer.body.toString()), { error: 'not-allowed', email: member, reason: 'unsecured' });
+  });
+
+  it('shuts a suspended member’s mailbox, under any spelling of it', async () => {
+    const local = `suspended.${Date.now().toString(36)}`;
+    const member = `${local}@alumnos.uai.cl`;
+    await createAccount({ email: member, emailVerified: true });
+    const suspended = access('suspend', member, '--reason', 'Shared the account');
+    assert.equal(suspended.status, 0, suspended.stderr);
+    for (const spelling of [`${local}+1@alumnos.uai.cl`, `${local.toUpperCase()}+X@ALUMNOS.UAI.CL`]) {
+      const attempt = await signInByLink(site, spelling);
+      assert.equal(attempt.status, 401, spelling);
+      assert.deepEqual(attempt.body, { error: 'invalid-token' });
+    }
+    assert.equal(access('restore', member).status, 0);
+    assert.equal((await signInByLink(site, `${local}+1@alumnos.uai.cl`)).status, 204);
+  });
+
+  it('hands the browser a one-time link, never a token another could use again', async () => {
+    const member = unique('one.time', 'uai.cl');
+    const redeemed = await redeemAtServer(site, member, await sendLink(member, `${site.origin}/signin`));
+    assert.equal(redeemed.status, 200);
+    const body = JSON.parse(redeemed.body.toString()) as Record<string, string>;
+    assert.deepEqual(Object.keys(body).sort(), ['email', 'link']);
+    const token = await signInWithServerLink(member, body.link!);
+    assert.equal(await tryToRead(site, token), 'reads');
+    const again = await identityToolkit('accounts:signInWithEmailLink', {
+      email: member,
+      oobCode: new URL(body.link!).searchParams.get('oobCode'),
+    });
+    assert.equal(again.status, 400);
+    assert.equal(((await again.json()) as { error: { message: string } }).error.message, 'INVALID_OOB_CODE');
+  });
+});
+
+describe('npm run access with what it is given (security)', () => {
+  it('refuses an option it does not know with exit 2, and grants nothing', async () => {
+    const member = unique('not.admin', 'uai.cl');
+    await createAccount({ email: member, emailVerified: true });
+    for (const option of ['--remove=true', '--remve']) {
+      const refused = access('admin', member, option);
+      assert.equal(refused.status, 2);
+      assert.equal(refused.stderr.split('\n')[0], `access: "admin" takes no option "${option}".`);
+    }
+    assert.equal(JSON.parse((await lookup(member))!.customAttributes ?? '{}').admin, undefined);
+  });
+
+  it('stores a request’s note without control or reordering characters, and prints stored text escaped', async () => {
+    const outsider = unique('escape', 'example.org');
+    await createAccount({ email: outsider, emailVerified: true });
+    const asked = await rawRequest(site.origin, '/api/access-request', {
+      method: 'POST',
+      headers: {
+        Origin: site.origin,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${await idTokenOf(outsider)}`,
+      },
+      body: JSON.stringify({ note: '\u001b[2J\u001b[HPlease \u202Eadmit me \u001b]8;;https://evil.example\u0007now' }),
+    });
+    assert.equal(asked.status, 201);
+    const requests = access('requests');
+    assert.equal(requests.status, 0);
+    const line = requests.stdout.split('\n').find((row) => row.startsWith(outsider))!;
+    assert.match(line, /request .*\[2J \[HPlease admit me \]8;;https:\/\/evil\.example now$/);
+    assert.doesNotMatch(requests.stdout, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
+  });
+
+  it('refuses a change the provider could not keep before writing anything, and keeps a suspension whole', async () => {
+    const guest = unique('long.notes', 'example.org');
+    const quotes = '"'.repeat(200);
+    assert.equal(access('invite', guest, '--until', dayFromNow(10), '--note', quotes).status, 0);
+    const refused = access('suspend', guest, '--reason', quotes);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /^access: What .* would then hold is longer than the identity provider keeps/);
+    const account = (await lookup(guest))!;
+    assert.equal(account.disabled ?? false, false);
+    assert.equal(JSON.parse(account.customAttributes!).suspension, undefined);
+    const short = access('suspend', guest, '--reason', 'Left the project');
+    assert.equal(short.status, 0, short.stderr);
+    const suspended = (await lookup(guest))!;
+    assert.equal(suspended.disabled, true);
+    assert.equal(JSON.parse(suspended.customAttributes!).suspension.reason, 'Left the project');
+  });
+
+  it('drops a request’s words once it is decided', async () => {
+    const outsider = unique('decided', 'example.org');
+    await createAccount({ email: outsider, emailVerified: true });
+    await rawRequest(site.origin, '/api/access-request', {
+      method: 'POST',
+      headers: {
+        Origin: site.origin,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${await idTokenOf(outsider)}`,
+      },
+      body: JSON.stringify({ note: 'Visiting the lab in March' }),
+    });
+    assert.equal(access('decline', outsider).status, 0);
+    const request = JSON.parse((await lookup(outsider))!.customAttributes!).request as Record<string, unknown>;
+    assert.deepEqual(Object.keys(request).sort(), ['at', 'by', 'decidedAt', 'outcome']);
+    assert.equal(request.outcome, 'declined');
+  });
+
+  it('lets an admin list access while their own password session is the only way in they use', async () => {
+    const admin = await passwordSession(site, 'ana.torres@uai.cl');
+    const list = await rawRequest(site.origin, '/api/admin/access', {
+      headers: { Cookie: admin, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    assert.equal(list.status, 200);
+  });
+});
