@@ -4,6 +4,8 @@
  */
 export interface AccessEntry {
   email: string;
+  /** The mailbox the address delivers to (`canonicalMailbox`): accounts that share one are one person's. */
+  mailbox: string;
   kind: 'admin' | 'invited' | 'suspended' | 'request';
   /** The last day of an invitation (`YYYY-MM-DD`). */
   until: string | null;

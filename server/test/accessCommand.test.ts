@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { plainText } from '../src/access/grants.js';
+import { auditChange } from '../src/audit.js';
 import { parseCommandLine, terminalSafe, UsageError } from '../src/cli/commandLine.js';
+import { entryOf, teeAuditLines } from '../src/cli/trail.js';
+import { createLogger } from '../src/logging.js';
 
 describe('npm run access: the command line (security)', () => {
   it('reads each command’s own options', () => {
@@ -60,5 +63,50 @@ describe('text from the accounts in an operator’s terminal (security)', () => 
     assert.equal(plainText('\u001b[2J\u001b[HPlease \u202Eadmit me'), '[2J [HPlease admit me');
     assert.equal(plainText('line one\nline two\ttabbed'), 'line one line two tabbed');
     assert.equal(plainText('  Visiting researcher  '), 'Visiting researcher');
+  });
+});
+
+describe('the command’s changes in the service’s trail', () => {
+  it('keeps every audit line the command’s logger writes, prints every line, and makes each an entry of the same fields', () => {
+    const printed: string[] = [];
+    const { stream, lines } = teeAuditLines({
+      write: (text: string) => printed.push(text),
+    } as unknown as NodeJS.WritableStream);
+    const logger = createLogger(
+      { level: 'info', service: 'access-command', projectId: 'demo-trail', isHumanReadable: false },
+      stream,
+    );
+    logger.info({ event: 'note' }, 'not part of the trail');
+    auditChange(logger, {
+      action: 'suspend',
+      target: 'student@alumnos.uai.cl',
+      uid: 'u-1',
+      by: 'ops@uai.cl',
+      reason: 'Shared the account',
+    });
+    logger.flush();
+    assert.equal(printed.join('').trim().split('\n').length, 2);
+    assert.equal(lines.length, 1);
+    const { severity, payload } = entryOf(lines[0]!);
+    assert.equal(severity, 'INFO');
+    assert.deepEqual(
+      Object.fromEntries(
+        Object.entries(payload).filter(
+          ([name]) => !['serviceContext', 'logging.googleapis.com/insertId'].includes(name),
+        ),
+      ),
+      {
+        audit: true,
+        event: 'access-changed',
+        action: 'suspend',
+        uid: null,
+        email: 'ops@uai.cl',
+        target: 'student@alumnos.uai.cl',
+        targetUid: 'u-1',
+        outcome: 'done',
+        reason: 'Shared the account',
+        message: 'ops@uai.cl: suspend student@alumnos.uai.cl',
+      },
+    );
   });
 });

@@ -263,6 +263,22 @@ describe('an account an outsider prepared before its owner arrived (security)', 
     assert.equal((await signInByLink(site, `${local}+1@alumnos.uai.cl`)).status, 204);
   });
 
+  it('suspends the mailbox of a plus-address too, and lists the accounts of one mailbox together', async () => {
+    const local = `tagged.${Date.now().toString(36)}`;
+    const tagged = `${local}+lab@uai.cl`;
+    await createAccount({ email: tagged, emailVerified: true });
+    assert.equal(access('suspend', tagged, '--reason', 'Lost laptop').status, 0);
+    assert.equal((await lookup(`${local}@uai.cl`))!.disabled, true);
+    assert.equal((await signInByLink(site, `${local}@uai.cl`)).status, 403);
+    const rows = access('list')
+      .stdout.split('\n')
+      .filter((row) => row.startsWith(local));
+    const escaped = local.replace(/\./g, '\\.');
+    assert.equal(rows.length, 2);
+    assert.match(rows[0]!, new RegExp(`^${escaped}@uai\\.cl +suspended +ops@uai\\.cl `));
+    assert.match(rows[1]!, new RegExp(`^${escaped}\\+lab@uai\\.cl +${escaped}@uai\\.cl +suspended +ops@uai\\.cl `));
+  });
+
   it('hands the browser a one-time link, never a token another could use again', async () => {
     const member = unique('one.time', 'uai.cl');
     const redeemed = await redeemAtServer(site, member, await sendLink(member, `${site.origin}/signin`));

@@ -345,7 +345,8 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
         const page = await auth.listUsers(1000, pageToken);
         for (const user of page.users) {
           const claims = accessClaimsOf(user);
-          const base = { email: user.email ?? user.uid, lastSignIn: user.metadata.lastSignInTime ?? null };
+          const email = user.email ?? user.uid;
+          const base = { email, mailbox: canonicalMailbox(email), lastSignIn: user.metadata.lastSignInTime ?? null };
           if (claims.suspension || user.disabled)
             entries.push({
               ...base,
@@ -368,7 +369,10 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
         }
         pageToken = page.pageToken;
       } while (pageToken);
-      return entries.sort((a, b) => a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind));
+      // Accounts of one mailbox (`name+tag@` spellings) next to each other.
+      return entries.sort(
+        (a, b) => a.mailbox.localeCompare(b.mailbox) || a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind),
+      );
     },
   };
 }

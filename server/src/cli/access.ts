@@ -9,10 +9,11 @@ import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { DEMO_PROJECT_ID, type AccessEntry } from '@trust/access-policy';
 import { readReaderPolicy } from '@trust/access-policy/settings';
-import { AccessError, createGrants } from '../access/grants.js';
-import { auditChange } from '../audit.js';
+import { AccessError, createGrants, type AccessChange } from '../access/grants.js';
+import { auditChange, auditFailedChange } from '../audit.js';
 import { createLogger, readLogSettings } from '../logging.js';
 import { parseCommandLine, terminalSafe, UsageError, type Parsed } from './commandLine.js';
+import { cloudLoggingTrail, teeAuditLines, type Trail } from './trail.js';
 
 const USAGE = `Usage: npm run access -- <command>
   invite EMAIL --until YYYY-MM-DD [--note TEXT]   invite an address outside the domains until that day (UTC)
@@ -32,10 +33,11 @@ function option(options: Map<string, string | true>, name: string): string | und
 
 function table(entries: AccessEntry[]): string {
   const rows = [
-    ['address', 'kind', 'until', 'by', 'last sign-in', 'note'],
+    ['address', 'mailbox', 'kind', 'until', 'by', 'last sign-in', 'note'],
     ...entries.map((entry) =>
       [
         entry.email,
+        entry.mailbox === entry.email ? '' : entry.mailbox,
         entry.kind,
         entry.until ?? '',
         entry.by ?? '',
@@ -63,28 +65,46 @@ async function main(): Promise<number> {
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const auth = getAuth(initializeApp({ projectId, ...(isEmulated ? {} : { credential: applicationDefault() }) }));
   const grants = createGrants(auth, readReaderPolicy(process.env));
-  const logger = createLogger(readLogSettings(process.env, projectId, !isEmulated));
+  // Against a real project every audit line also goes to the project's Cloud Logging, where the
+  // site server's trail is; the emulator has no log but the terminal.
+  const trail = isEmulated ? null : cloudLoggingTrail(projectId);
+  const tee = trail ? teeAuditLines(process.stdout) : null;
+  const logger = createLogger(readLogSettings(process.env, projectId, !isEmulated), tee?.stream);
   const by = process.env.ACCESS_OPERATOR?.trim() || `${userInfo().username} (access command)`;
+
+  /** A change, recorded when made and when it fails part-way; a refusal changes nothing and is said only. */
+  async function change(run: () => Promise<AccessChange>): Promise<void> {
+    try {
+      auditChange(logger, await run());
+    } catch (error) {
+      if (!(error instanceof AccessError))
+        auditFailedChange(logger, { action: command, target: email ?? '', by }, error);
+      throw error;
+    } finally {
+      logger.flush();
+      if (trail && tee) await recordIn(trail, tee.lines);
+    }
+  }
 
   const needEmail = () => email!;
   switch (command) {
     case 'invite': {
       const until = option(options, 'until');
       if (!until) throw new UsageError('An invitation needs --until YYYY-MM-DD.');
-      auditChange(logger, await grants.invite(needEmail(), until, option(options, 'note'), by));
+      await change(() => grants.invite(needEmail(), until, option(options, 'note'), by));
       break;
     }
     case 'revoke':
-      auditChange(logger, await grants.revoke(needEmail(), by));
+      await change(() => grants.revoke(needEmail(), by));
       break;
     case 'suspend':
-      auditChange(logger, await grants.suspend(needEmail(), option(options, 'reason') ?? '', by));
+      await change(() => grants.suspend(needEmail(), option(options, 'reason') ?? '', by));
       break;
     case 'restore':
-      auditChange(logger, await grants.restore(needEmail(), by));
+      await change(() => grants.restore(needEmail(), by));
       break;
     case 'admin':
-      auditChange(logger, await grants.setAdmin(needEmail(), !options.has('remove'), by));
+      await change(() => grants.setAdmin(needEmail(), !options.has('remove'), by));
       break;
     case 'list':
       process.stdout.write(`${table(await grants.list())}\n`);
@@ -93,14 +113,28 @@ async function main(): Promise<number> {
       process.stdout.write(`${table((await grants.list()).filter((entry) => entry.kind === 'request'))}\n`);
       break;
     case 'approve':
-      auditChange(logger, await grants.decide(needEmail(), 'approve', option(options, 'until'), by));
+      await change(() => grants.decide(needEmail(), 'approve', option(options, 'until'), by));
       break;
     case 'decline':
-      auditChange(logger, await grants.decide(needEmail(), 'decline', undefined, by));
+      await change(() => grants.decide(needEmail(), 'decline', undefined, by));
       break;
   }
-  logger.flush();
   return 0;
+}
+
+/** The trail not written is said, and fails the command: the change itself was made. */
+class TrailError extends Error {
+  override name = 'TrailError';
+}
+
+async function recordIn(trail: Trail, lines: Record<string, unknown>[]): Promise<void> {
+  try {
+    await trail.record(lines.splice(0));
+  } catch (error) {
+    throw new TrailError(
+      `The change was made, but could not be recorded in ${trail.name}: ${(error as Error).message}`,
+    );
+  }
 }
 
 main().then(
@@ -114,7 +148,7 @@ main().then(
       return;
     }
     const reason =
-      error instanceof AccessError
+      error instanceof AccessError || error instanceof TrailError
         ? error.message
         : `The identity provider could not be reached or refused the change: ${(error as Error).message}`;
     process.stderr.write(`access: ${terminalSafe(reason)}\n`);
