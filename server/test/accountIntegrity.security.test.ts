@@ -325,6 +325,7 @@ describe('npm run access with what it is given (security)', () => {
     assert.equal(requests.status, 0);
     const line = requests.stdout.split('\n').find((row) => row.startsWith(outsider))!;
     assert.match(line, /request .*\[2J \[HPlease admit me \]8;;https:\/\/evil\.example now$/);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     assert.doesNotMatch(requests.stdout, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
   });
 
