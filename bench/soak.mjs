@@ -1,9 +1,13 @@
 // Soak run: mixed traffic at a fixed rate against the real server and the Auth emulator, for
 // minutes, on loopback only. Honest readers (public pages, members whose sessions fall due for
-// their re-check every few seconds, fresh sign-ins) share the server with attackers (forged and
-// token-shaped junk cookies, junk sign-ins and sign-outs from many addresses, malformed URLs).
+// their re-check every few seconds, fresh sign-ins, an admin reading the list of access) share the
+// server with attackers (forged and token-shaped junk cookies, junk sign-ins and sign-outs from
+// many addresses, malformed URLs) and with refusal floods: an outsider's genuine tokens sent again
+// and again, a cookie revoked elsewhere, anonymous calls to the admins' API, junk e-mail links.
 // Prints requests, answers by status, p50/p99 latency per kind of request, the server's memory at
-// the start, the middle and the end, and the 5xx answers honest readers got (the run fails on any).
+// the start, the middle and the end, how many times the server asked the provider about the
+// outsider (one line of the trail each), and the 5xx answers honest readers got (the run fails on
+// any).
 //
 //   node bench/soak.mjs                 (after `npm run build`; 120 s at 200 requests/s)
 //   SOAK_SECONDS=300 SOAK_RATE=300 node bench/soak.mjs
@@ -12,7 +16,13 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD, EMULATOR_HOST, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import {
+  DEMO_PASSWORD,
+  EMULATOR_HOST,
+  PROJECT_ID,
+  createAccount,
+  startAuthEmulator,
+} from '../scripts/authEmulator.mjs';
 import { SESSION_API_PATH, SIGN_IN_PATH } from '@trust/access-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +63,7 @@ function rssKb(pid) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-function send({ method = 'GET', target, headers = {}, localAddress }) {
+function send({ method = 'GET', target, headers = {}, localAddress, body }) {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = request(
@@ -65,7 +75,7 @@ function send({ method = 'GET', target, headers = {}, localAddress }) {
     );
     req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end();
+    req.end(body);
   });
 }
 
@@ -81,6 +91,20 @@ async function idTokenOf(email) {
   return (await response.json()).idToken;
 }
 
+/** What another instance's revocation leaves on the account: its tokens valid only after now. */
+async function revokeElsewhere(email) {
+  const admin = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+  const base = `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`;
+  const { users } = await (
+    await fetch(`${base}:lookup`, { method: 'POST', headers: admin, body: JSON.stringify({ email: [email] }) })
+  ).json();
+  await fetch(`${base}:update`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ localId: users[0].localId, validSince: String(Math.floor(Date.now() / 1000)) }),
+  });
+}
+
 async function signIn(origin, email) {
   const idToken = await idTokenOf(email);
   const session = await fetch(`${origin}/api/session`, {
@@ -94,14 +118,48 @@ async function signIn(origin, email) {
 const pick = (list, n) => list[n % list.length];
 
 /** Kinds of request whose answers must never be a 5xx. */
-const HONEST = new Set(['public page', 'member', 'honest sign-in']);
+const HONEST = new Set(['public page', 'member', 'honest sign-in', 'admin list']);
+/** A verified address the rule refuses: its tokens are the refusal flood's. */
+const OUTSIDER = 'visitor@example.org';
 
 const junkAddress = (n) => `127.1.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`;
 
 /** The mix, by weight: what one request of each kind looks like. */
-function kinds(cookies, cookieName, idTokens) {
+function kinds(cookies, cookieName, idTokens, flood) {
   const origin = `http://${HOST}:${PORT}`;
   return [
+    [
+      'refused outsider sign-in',
+      6,
+      (n) => ({
+        method: 'POST',
+        target: SESSION_API_PATH,
+        headers: { Origin: origin, Authorization: `Bearer ${pick(flood.outsiderTokens, n)}` },
+        localAddress: junkAddress(n),
+      }),
+    ],
+    [
+      'cookie revoked elsewhere',
+      4,
+      (n) => ({ target: pick(DOCS_PATHS, n), headers: { Accept: 'text/html', Cookie: flood.revokedCookie } }),
+    ],
+    ['anonymous admin call', 4, () => ({ target: '/api/admin/access', headers: { 'Sec-Fetch-Site': 'same-origin' } })],
+    [
+      'admin list',
+      1,
+      () => ({ target: '/api/admin/access', headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: flood.adminCookie } }),
+    ],
+    [
+      'junk e-mail link',
+      3,
+      (n) => ({
+        method: 'POST',
+        target: '/api/session/email-link',
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: `someone${n}@uai.cl`, oobCode: `junk-${n}` }),
+        localAddress: junkAddress(n),
+      }),
+    ],
     ['public page', 50, (n) => ({ target: pick(PUBLIC_PATHS, n), headers: { Accept: 'text/html' } })],
     [
       'member',
@@ -177,7 +235,17 @@ try {
   stops.push(await startAuthEmulator({ quiet: true }));
   const server = spawn(process.execPath, ['--expose-gc', path.join(root, 'server/dist/main.js')], {
     env: { ...process.env, PORT: String(PORT), HOST, NODE_ENV: '', SESSION_RECHECK_SECONDS: String(RECHECK_SECONDS) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The trail says each time the server asked the provider about the outsider: a refusal it
+  // remembered costs neither a call nor a line.
+  const outsiderLookups = { count: 0 };
+  let rest = '';
+  server.stdout.on('data', (chunk) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop();
+    for (const line of lines)
+      if (line.includes('"session-refused"') && line.includes(`"email":"${OUTSIDER}"`)) outsiderLookups.count += 1;
   });
   stops.push(async () => server.kill());
   const origin = `http://${HOST}:${PORT}`;
@@ -196,7 +264,16 @@ try {
   // Fresh ID tokens for the honest sign-ins (a session needs a sign-in of the last five minutes).
   const idTokens = [];
   for (const email of MEMBERS) idTokens.push(await idTokenOf(email));
-  const mix = kinds(cookies, cookieName, idTokens);
+  // The flood: three genuine tokens of the outsider; a member's cookie whose sessions another
+  // instance revoked (the account's revocation time set past it); an admin's cookie.
+  const outsiderTokens = [await idTokenOf(OUTSIDER), await idTokenOf(OUTSIDER), await idTokenOf(OUTSIDER)];
+  const revoked = `soak.revoked.${Date.now().toString(36)}@uai.cl`;
+  await createAccount({ email: revoked, emailVerified: true });
+  const revokedCookie = await signIn(origin, revoked);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await revokeElsewhere(revoked);
+  const adminCookie = cookies[0];
+  const mix = kinds(cookies, cookieName, idTokens, { outsiderTokens, revokedCookie, adminCookie });
   const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);
   const results = new Map(mix.map(([name]) => [name, { statuses: new Map(), times: [] }]));
 
@@ -248,6 +325,9 @@ try {
   console.log('|---|---:|---:|---:|');
   console.log(
     `| MB | ${(memory.start / 1024).toFixed(1)} | ${(memory.middle / 1024).toFixed(1)} | ${(memory.end / 1024).toFixed(1)} |`,
+  );
+  console.log(
+    `\nProvider look-ups about the outsider (${outsiderTokens.length} tokens, each remembered 30 s once refused): ${outsiderLookups.count} for ${results.get('refused outsider sign-in').times.length} requests`,
   );
   console.log(`\n5xx or unanswered: ${serverErrors} (honest readers: ${honestErrors})`);
   if (serverErrors > 0) process.exitCode = 1;
