@@ -68,7 +68,10 @@ export async function createAccount({ email, emailVerified, phone, admin = false
   });
   if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
   const { localId } = await response.json();
-  const claims = { ...(admin ? { admin: true } : {}), ...(secured ? { secured: Math.floor(Date.now() / 1000) - 1 } : {}) };
+  const claims = {
+    ...(admin ? { admin: true } : {}),
+    ...(secured ? { secured: Math.floor(Date.now() / 1000) - 1 } : {}),
+  };
   if (Object.keys(claims).length === 0) return localId;
   // The emulator takes custom claims only in an update, as the Admin SDK's setCustomUserClaims sends them.
   const claimed = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {

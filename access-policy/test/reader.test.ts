@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalMailbox, defaultReaderPolicy, isAllowedReader, type Invitation, type ReaderIdentity } from '../src/index.js';
+import {
+  canonicalMailbox,
+  defaultReaderPolicy,
+  isAllowedReader,
+  type Invitation,
+  type ReaderIdentity,
+} from '../src/index.js';
 
 const policy = defaultReaderPolicy;
 const verified = (email: string | null | undefined): ReaderIdentity => ({ email, emailVerified: true });
