@@ -71,6 +71,43 @@ describe('limits a client cannot escape or turn on others (security)', () => {
   });
 });
 
+describe('the trail of the admins’ API (security)', () => {
+  it('records a list read, a refused call and a change that failed part-way', async () => {
+    const provider = new FakeProvider();
+    const { logger, lines } = capturedLog();
+    const failing = {
+      list: async () => [],
+      revoke: async () => {
+        throw Object.assign(new Error('backend error'), { code: 'auth/internal-error' });
+      },
+    } as unknown as Grants;
+    site = await startTestSite(FIXTURE, { verifier: provider, grants: failing, logger });
+    provider.account('ana@uai.cl').isAdmin = true;
+    const admin = await openSession(site.origin, FakeProvider.idToken('ana@uai.cl'));
+    const member = await openSession(site.origin, FakeProvider.idToken('leo@uai.cl'));
+    const read = (cookie: string) =>
+      rawRequest(site!.origin, '/api/admin/access', { headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: cookie } });
+    assert.equal((await read(admin)).status, 200);
+    assert.equal((await read(member)).status, 403);
+    const revoke = await rawRequest(site.origin, '/api/admin/revoke', {
+      method: 'POST',
+      headers: { Origin: site.origin, Cookie: admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'guest@example.org' }),
+    });
+    assert.equal(revoke.status, 500);
+    assert.deepEqual(
+      lines()
+        .filter((line) => line.audit === true && line.event !== 'session-opened')
+        .map((line) => [line.event, line.email, line.outcome, line.reason ?? line.count ?? line.target]),
+      [
+        ['access-listed', 'ana@uai.cl', 'read', 0],
+        ['admin-refused', 'leo@uai.cl', 'refused', 'not-admin'],
+        ['access-change-failed', 'ana@uai.cl', 'failed', 'auth/internal-error'],
+      ],
+    );
+  });
+});
+
 describe('refusals cost the provider little (security)', () => {
   it('asks the provider once about a refused token sent 300 times, and writes one line of the trail', async () => {
     const provider = new FakeProvider();
