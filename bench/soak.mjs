@@ -266,7 +266,12 @@ try {
   for (const email of MEMBERS) idTokens.push(await idTokenOf(email));
   // The flood: three genuine tokens of the outsider; a member's cookie whose sessions another
   // instance revoked (the account's revocation time set past it); an admin's cookie.
-  const outsiderTokens = [await idTokenOf(OUTSIDER), await idTokenOf(OUTSIDER), await idTokenOf(OUTSIDER)];
+  // A second apart: the emulator's unsigned tokens of one second are the same token.
+  const outsiderTokens = [];
+  for (let i = 0; i < 3; i += 1) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+    outsiderTokens.push(await idTokenOf(OUTSIDER));
+  }
   const revoked = `soak.revoked.${Date.now().toString(36)}@uai.cl`;
   await createAccount({ email: revoked, emailVerified: true });
   const revokedCookie = await signIn(origin, revoked);
