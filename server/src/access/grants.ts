@@ -1,4 +1,5 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
+import { accessClaimsOf, type AccessClaims, type AccessRequest } from '../accountClaims.js';
 import {
   canonicalMailbox,
   invitationEndsAt,
@@ -7,33 +8,6 @@ import {
   type Invitation,
   type ReaderPolicy,
 } from '@trust/access-policy';
-
-/**
- * What the centre grants at run time, kept as custom claims on the account in Firebase
- * Authentication (set only through the Admin SDK, so by this server or the operators' command,
- * never by a reader): no second database, and every instance reads the same truth.
- */
-export interface AccessClaims {
-  admin?: boolean;
-  invitation?: Invitation;
-  /** Why and by whom the account was suspended; the account is disabled too. */
-  suspension?: { reason: string; by: string; at: string };
-  /** A signed-in outsider's request for access, and what became of it. */
-  request?: AccessRequest;
-  /** When the mailbox owner's first proof secured the account (seconds since the epoch). */
-  secured?: number;
-  /** Identities besides links and passwords that count for a secured account (`provider:uid`): the one that proved the mailbox. */
-  ways?: string[];
-}
-
-export interface AccessRequest {
-  /** The requester's words, while the request waits; dropped once it is decided. */
-  note?: string;
-  at: string;
-  outcome: 'open' | 'approved' | 'declined';
-  by?: string;
-  decidedAt?: string;
-}
 
 /** Why a change was refused: the admin page says it in the reader's language by this code. */
 export type AccessErrorCode =
@@ -102,24 +76,6 @@ const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\
 /** Text as it may be shown anywhere: unsafe characters become a space, runs of space one. */
 export function plainText(value: string): string {
   return value.replace(UNSAFE_TEXT, ' ').replace(/ {2,}/g, ' ').trim();
-}
-
-/** The claims as they are, dropping any a reader could not have been given by this code. */
-export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessClaims {
-  const claims = (user.customClaims ?? {}) as Record<string, unknown>;
-  const invitation = claims.invitation as Invitation | undefined;
-  return {
-    ...(claims.admin === true ? { admin: true } : {}),
-    ...(invitation && typeof invitation.email === 'string' && typeof invitation.until === 'string'
-      ? { invitation }
-      : {}),
-    ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
-    ...(claims.request ? { request: claims.request as AccessRequest } : {}),
-    ...(typeof claims.secured === 'number' && Number.isFinite(claims.secured) ? { secured: claims.secured } : {}),
-    ...(Array.isArray(claims.ways)
-      ? { ways: claims.ways.filter((way): way is string => typeof way === 'string') }
-      : {}),
-  };
 }
 
 function without(claims: AccessClaims, key: keyof AccessClaims): AccessClaims {

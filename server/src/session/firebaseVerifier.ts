@@ -4,7 +4,7 @@ import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'fireba
 import type { ServerConfig } from '../config.js';
 import { canonicalMailbox } from '@trust/access-policy';
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
-import { accessClaimsOf } from '../access/grants.js';
+import { accessClaimsOf } from '../accountClaims.js';
 import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from './verifier.js';
 
 function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {

@@ -1,5 +1,5 @@
 import type { Invitation } from '@trust/access-policy';
-import type { AccessRequest } from '../access/grants.js';
+import type { AccessRequest } from '../accountClaims.js';
 
 /** What the server needs from the identity provider, so tests can stand in for it. */
 export interface VerifiedIdentity {

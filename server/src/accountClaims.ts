@@ -1,0 +1,47 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import type { Invitation } from '@trust/access-policy';
+
+/**
+ * What the centre grants at run time, kept as custom claims on the account in Firebase
+ * Authentication (set only through the Admin SDK, so by this server or the operators' command,
+ * never by a reader): no second database, and every instance reads the same truth.
+ */
+export interface AccessClaims {
+  admin?: boolean;
+  invitation?: Invitation;
+  /** Why and by whom the account was suspended; the account is disabled too. */
+  suspension?: { reason: string; by: string; at: string };
+  /** A signed-in outsider's request for access, and what became of it. */
+  request?: AccessRequest;
+  /** When the mailbox owner's first proof secured the account (seconds since the epoch). */
+  secured?: number;
+  /** Identities besides links and passwords that count for a secured account (`provider:uid`): the one that proved the mailbox. */
+  ways?: string[];
+}
+
+export interface AccessRequest {
+  /** The requester's words, while the request waits; dropped once it is decided. */
+  note?: string;
+  at: string;
+  outcome: 'open' | 'approved' | 'declined';
+  by?: string;
+  decidedAt?: string;
+}
+
+/** The claims as they are, dropping any a reader could not have been given by this code. */
+export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessClaims {
+  const claims = (user.customClaims ?? {}) as Record<string, unknown>;
+  const invitation = claims.invitation as Invitation | undefined;
+  return {
+    ...(claims.admin === true ? { admin: true } : {}),
+    ...(invitation && typeof invitation.email === 'string' && typeof invitation.until === 'string'
+      ? { invitation }
+      : {}),
+    ...(claims.suspension ? { suspension: claims.suspension as AccessClaims['suspension'] } : {}),
+    ...(claims.request ? { request: claims.request as AccessRequest } : {}),
+    ...(typeof claims.secured === 'number' && Number.isFinite(claims.secured) ? { secured: claims.secured } : {}),
+    ...(Array.isArray(claims.ways)
+      ? { ways: claims.ways.filter((way): way is string => typeof way === 'string') }
+      : {}),
+  };
+}
