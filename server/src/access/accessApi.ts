@@ -8,7 +8,12 @@ import { readSessionCookie } from '../session/cookies.js';
 import { BadRequest, bearerToken, isSameOrigin, readJson, stringField as field } from '../http/request.js';
 import type { RequestLimiter } from '../session/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
-import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
+import {
+  answerProviderFailure,
+  classifyFailure,
+  type IdentityVerifier,
+  type VerifiedIdentity,
+} from '../session/verifier.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
 
 /**
@@ -67,13 +72,8 @@ export function createAccessApi({
     return false;
   }
 
-  /** The provider's failure as an answer: 401 for a credential it refuses, 503 when it cannot answer. */
-  function providerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    const failure = classifyFailure(error);
-    if (failure === 'unexpected') throw error;
-    if (failure === 'invalid-credential') json(req, res, 401, { error: 'sign-in-required' });
-    else json(req, res, 503, { error: 'unavailable' });
-  }
+  const providerFailure = (req: IncomingMessage, res: ServerResponse, error: unknown) =>
+    answerProviderFailure(respond, req, res, error, 'sign-in-required');
 
   /**
    * A refusal of the admins' API: counted toward the client's limit, and in the trail while the

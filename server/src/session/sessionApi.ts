@@ -23,7 +23,13 @@ import {
 } from './cookies.js';
 import type { RequestLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
-import { classifyFailure, type IdentityVerifier, type MailboxProof, type VerifiedIdentity } from './verifier.js';
+import {
+  answerProviderFailure,
+  classifyFailure,
+  type IdentityVerifier,
+  type MailboxProof,
+  type VerifiedIdentity,
+} from './verifier.js';
 
 /** The e-mail link's body: an address and a one-time code. */
 const MAX_LINK_BODY_BYTES = 1024;
@@ -185,10 +191,7 @@ export function createSessionApi({
     try {
       return await call();
     } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') respond.json(req, res, 401, { error: 'invalid-token' });
-      else respond.json(req, res, 503, { error: 'unavailable' });
+      answerProviderFailure(respond, req, res, error, 'invalid-token');
       return null;
     }
   }
@@ -290,11 +293,7 @@ export function createSessionApi({
         record(req, 'mailbox-proof-refused', null, 'refused', refusal);
         return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
       }
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      return respond.json(req, res, failure === 'invalid-credential' ? 401 : 503, {
-        error: failure === 'invalid-credential' ? 'invalid-token' : 'unavailable',
-      });
+      return answerProviderFailure(respond, req, res, error, 'invalid-token');
     }
     forgetRefusals(secured.uid);
     if (secured.removed) {
