@@ -10,7 +10,27 @@ export {
   type ReaderIdentity,
   type ReaderPolicy,
 } from './reader.js';
-export type { AccessEntry } from './accessList.js';
+export {
+  REFUSAL_REASONS,
+  type AccessEntry,
+  type AccessErrorCode,
+  type AccessRequestBody,
+  type AccessRequestErrorCode,
+  type AdminAction,
+  type AdminAnswerCode,
+  type AdminChangeBody,
+  type AdminErrorCode,
+  type ErrorBody,
+  type MailboxProofAnswer,
+  type MailboxProofErrorCode,
+  type MailboxProofRequest,
+  type RefusalReason,
+  type RefusedChange,
+  type RequestOutcome,
+  type SessionErrorCode,
+  type SessionRefusal,
+  type SessionState,
+} from './api.js';
 export { defaultReaderPolicy } from './defaults.js';
 export { safeReturnPath } from './returnPath.js';
 export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';

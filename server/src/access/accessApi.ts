@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMIN_API_PREFIX, isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import { ADMIN_API_PREFIX, isAllowedReader, type ReaderPolicy, type RefusedChange } from '@trust/access-policy';
 import { audit, auditChange, auditFailedChange } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
@@ -15,6 +15,12 @@ import {
   type VerifiedIdentity,
 } from '../session/verifier.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
+
+const refusedChange = (error: AccessError): RefusedChange => ({
+  error: 'refused',
+  code: error.code,
+  message: error.message,
+});
 
 /**
  * A same-origin request: `Origin`, when the browser sends one, must be the site's; a GET, for
@@ -209,8 +215,7 @@ export function createAccessApi({
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
       return json(req, res, 200, { done });
     } catch (error) {
-      if (error instanceof AccessError)
-        return json(req, res, 400, { error: 'refused', code: error.code, message: error.message });
+      if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));
       if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
       throw error;
     }
@@ -256,8 +261,7 @@ export function createAccessApi({
       );
       return json(req, res, 201, { request });
     } catch (error) {
-      if (error instanceof AccessError)
-        return json(req, res, 400, { error: 'refused', code: error.code, message: error.message });
+      if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));
       if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
       throw error;
     }

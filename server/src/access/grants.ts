@@ -2,30 +2,13 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { accessClaimsOf, type AccessClaims, type AccessRequest } from '../accountClaims.js';
 import {
   canonicalMailbox,
+  type AccessErrorCode,
   invitationEndsAt,
   isAdmittedByDomain,
   type AccessEntry,
   type Invitation,
   type ReaderPolicy,
 } from '@trust/access-policy';
-
-/** Why a change was refused: the admin page says it in the reader's language by this code. */
-export type AccessErrorCode =
-  | 'bad-address'
-  | 'text-required'
-  | 'text-too-long'
-  | 'no-account'
-  | 'already-admitted'
-  | 'bad-date'
-  | 'past-date'
-  | 'too-far'
-  | 'no-invitation'
-  | 'self-suspend'
-  | 'not-suspended'
-  | 'request-open'
-  | 'no-open-request'
-  | 'needs-until'
-  | 'usage';
 
 /** A refused change, with a reason fit for one line and a code for translated messages. */
 export class AccessError extends Error {

@@ -1,8 +1,5 @@
-import { isAllowedReader, type ReaderPolicy } from '@trust/access-policy';
+import { isAllowedReader, type ReaderPolicy, type RefusalReason } from '@trust/access-policy';
 import type { VerifiedIdentity } from './verifier.js';
-
-/** Why the server refuses a genuine identity, as the browser explains it to the reader. */
-export type RefusalReason = 'unverified' | 'unsecured' | 'invitation-ended' | 'not-admitted';
 
 /**
  * The whole rule at run time: the access rule (a verified address of the university, the

@@ -7,7 +7,11 @@ import {
   SIGN_IN_PATH,
   isUniversityAddress,
   localePrefix,
+  type MailboxProofAnswer,
+  type MailboxProofErrorCode,
   type ReaderPolicy,
+  type SessionRefusal,
+  type SessionState,
 } from '@trust/access-policy';
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from '../config.js';
@@ -163,7 +167,7 @@ export function createSessionApi({
     // 'Not allowed', with the address seen and what is missing.
     const reason = refusalOf(identity, policy, now());
     if (reason) {
-      const body = {
+      const body: SessionRefusal = {
         error: 'not-allowed',
         email: identity.email ?? null,
         reason,
@@ -248,7 +252,7 @@ export function createSessionApi({
   }
 
   /** Firebase's refusals of an e-mail link, as this API names them. */
-  const LINK_REFUSALS: Record<string, string> = {
+  const LINK_REFUSALS: Record<string, MailboxProofErrorCode> = {
     'auth/invalid-action-code': 'link-invalid',
     'auth/expired-action-code': 'link-expired',
     'auth/invalid-email': 'wrong-address',
@@ -314,7 +318,8 @@ export function createSessionApi({
         `account-secured: ${secured.email} (${proof.kind}; removed: ${secured.removed.join(', ') || 'nothing'})`,
       );
     } else record(req, 'mailbox-proven', secured, 'proven', proof.kind);
-    respond.json(req, res, 200, { email: secured.email, link: secured.link });
+    const answer: MailboxProofAnswer = { email: secured.email, link: secured.link };
+    respond.json(req, res, 200, answer);
   }
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -322,11 +327,12 @@ export function createSessionApi({
     if (result.kind === 'unavailable') return respond.json(req, res, 503, { error: 'unavailable' });
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
     if (result.kind === 'none') return respond.json(req, res, 200, { active: false });
-    respond.json(req, res, 200, {
+    const state: SessionState = {
       active: true,
       email: result.identity.email ?? null,
       admin: result.identity.isAdmin === true,
-    });
+    };
+    respond.json(req, res, 200, state);
   }
 
   /**

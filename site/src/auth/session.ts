@@ -1,23 +1,25 @@
-import { ACCESS_REQUEST_API_PATH, EMAIL_LINK_API_PATH, SESSION_API_PATH } from '@trust/access-policy';
+import {
+  ACCESS_REQUEST_API_PATH,
+  EMAIL_LINK_API_PATH,
+  REFUSAL_REASONS,
+  SESSION_API_PATH,
+  type AccessRequestBody,
+  type AccessRequestErrorCode,
+  type MailboxProofAnswer,
+  type MailboxProofErrorCode,
+  type MailboxProofRequest,
+  type RefusalReason,
+  type SessionRefusal,
+  type SessionState,
+} from '@trust/access-policy';
 import { CodedError } from './errors';
 
 /**
- * Why: `unverified`, `unsecured` (the account's mailbox has not been proven on this site yet, so
- * credentials someone else may have added to it still stand), `invitation-ended`, `not-admitted`.
+ * What the server said when its access rule refused the reader: the address it saw, why
+ * (`unsecured`: the account's mailbox has not been proven on this site yet, so ways in someone
+ * else may have added to it still stand), and the reader's request for access.
  */
-export type RefusalReason = 'unverified' | 'unsecured' | 'not-admitted' | 'invitation-ended';
-
-const REASONS: readonly RefusalReason[] = ['unverified', 'unsecured', 'not-admitted', 'invitation-ended'];
-
-/** What the server said when its access rule refused the reader: the address it saw, and why. */
-export interface Refusal {
-  email: string | null;
-  reason: RefusalReason;
-  /** For an invitation that ended: its last day. */
-  until?: string;
-  /** The reader's request for access, if they made one, and what became of it. */
-  request?: { outcome: 'open' | 'approved' | 'declined'; at: string };
-}
+export type Refusal = Omit<SessionRefusal, 'error'>;
 
 /** The server's refusal of a reader; any other failure is thrown as a `CodedError`. */
 export class RefusedError extends CodedError {
@@ -34,8 +36,8 @@ async function postToken(path: string, idToken: string): Promise<Response> {
   });
   if (response.ok) return response;
   if (response.status === 403) {
-    const body = (await response.json().catch(() => ({}))) as Partial<Refusal>;
-    const reason = REASONS.includes(body.reason as RefusalReason) ? body.reason! : 'not-admitted';
+    const body = (await response.json().catch(() => ({}))) as Partial<SessionRefusal>;
+    const reason = REFUSAL_REASONS.includes(body.reason as RefusalReason) ? body.reason! : 'not-admitted';
     throw new RefusedError({
       email: typeof body.email === 'string' ? body.email : null,
       reason,
@@ -56,14 +58,25 @@ export async function createServerSession(idToken: string): Promise<void> {
   await postToken(SESSION_API_PATH, idToken);
 }
 
-/** The server's refusals of a mailbox proof, as the provider's own codes for the same cases. */
-const PROOF_ERRORS: Record<string, string> = {
+/**
+ * The server's answers to a mailbox proof, as the codes the sign-in screens explain (the
+ * provider's own, for the same cases). Every code the server may send is here: a new one does
+ * not compile until it is.
+ */
+const PROOF_ERRORS: Record<MailboxProofErrorCode, string> = {
   'link-invalid': 'auth/invalid-action-code',
   'link-expired': 'auth/expired-action-code',
   'wrong-address': 'auth/invalid-email',
   'link-required': 'auth/argument-error',
   suspended: 'auth/user-disabled',
   'not-a-mailbox-proof': 'session/not-allowed',
+  'invalid-token': 'session/stale',
+  unavailable: 'session/unavailable',
+  'rate-limited': 'session/rate-limited',
+  'cross-origin': 'session/unavailable',
+  'body-too-large': 'auth/argument-error',
+  'body-not-json-object': 'auth/argument-error',
+  'method-not-allowed': 'session/unavailable',
 };
 
 /**
@@ -72,17 +85,16 @@ const PROOF_ERRORS: Record<string, string> = {
  * provider. The server secures the account at the first proof and answers a sign-in link of its
  * own, which the browser signs in with.
  */
-export async function proveMailbox(proof: { email: string; oobCode: string } | { idToken: string }): Promise<string> {
+export async function proveMailbox(proof: MailboxProofRequest | { idToken: string }): Promise<string> {
   const response = await fetch(EMAIL_LINK_API_PATH, {
     method: 'POST',
     credentials: 'same-origin',
     headers: 'idToken' in proof ? { Authorization: `Bearer ${proof.idToken}` } : { 'Content-Type': 'application/json' },
     ...('idToken' in proof ? {} : { body: JSON.stringify(proof) }),
   });
-  const body = (await response.json().catch(() => ({}))) as { link?: unknown; error?: unknown };
+  const body = (await response.json().catch(() => ({}))) as Partial<MailboxProofAnswer> & { error?: string };
   if (response.ok && typeof body.link === 'string') return body.link;
-  if (response.status === 429) throw new CodedError('session/rate-limited');
-  throw new CodedError(PROOF_ERRORS[String(body.error)] ?? 'session/unavailable');
+  throw new CodedError(PROOF_ERRORS[body.error as MailboxProofErrorCode] ?? 'session/unavailable');
 }
 
 export interface ServerSession {
@@ -96,7 +108,7 @@ export interface ServerSession {
 export async function readServerSession(): Promise<ServerSession> {
   const response = await fetch(SESSION_API_PATH, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new CodedError('session/unavailable');
-  const body = (await response.json()) as { active?: boolean; email?: string | null; admin?: boolean };
+  const body = (await response.json()) as Partial<SessionState>;
   return {
     active: body.active === true,
     email: body.active === true ? (body.email ?? null) : null,
@@ -112,16 +124,37 @@ export async function deleteServerSession(): Promise<void> {
   await fetch(SESSION_API_PATH, { method: 'DELETE', credentials: 'same-origin' });
 }
 
+/**
+ * The server's refusals of a request for access, as the codes the 'Not allowed' screen explains.
+ * `null`: nothing to explain (the request exists, or the reader needs none).
+ */
+const REQUEST_ERRORS: Record<AccessRequestErrorCode, string | null> = {
+  refused: 'request/note-required',
+  unverified: 'session/not-allowed',
+  unsecured: 'session/not-allowed',
+  'already-allowed': null,
+  'already-requested': null,
+  'sign-in-required': 'session/stale',
+  'rate-limited': 'session/rate-limited',
+  unavailable: 'session/unavailable',
+  'cross-origin': 'session/unavailable',
+  'body-too-large': 'request/note-required',
+  'body-not-json-object': 'request/note-required',
+  'method-not-allowed': 'session/unavailable',
+};
+
 /** A refused reader asks the centre for access; resolves once the request is recorded. */
 export async function requestAccess(idToken: string, note: string): Promise<void> {
+  const request: AccessRequestBody = { note };
   const response = await fetch(ACCESS_REQUEST_API_PATH, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ note }),
+    body: JSON.stringify(request),
   });
-  if (response.ok || response.status === 409) return;
-  if (response.status === 429) throw new CodedError('session/rate-limited');
-  if (response.status === 400) throw new CodedError('request/note-required');
-  throw new CodedError('session/unavailable');
+  if (response.ok) return;
+  const { error } = (await response.json().catch(() => ({}))) as { error?: string };
+  const code =
+    error && error in REQUEST_ERRORS ? REQUEST_ERRORS[error as AccessRequestErrorCode] : 'session/unavailable';
+  if (code !== null) throw new CodedError(code);
 }

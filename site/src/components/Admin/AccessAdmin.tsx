@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { signInUrl, type Locale } from '@trust/access-policy';
+import { signInUrl, type AdminChangeBody, type Locale } from '@trust/access-policy';
 import { changeAccess, listAccess, type AccessEntry, type AdminAction } from '../../auth/adminApi';
 import { readServerSession } from '../../auth/session';
 import ScrollBox from '../ScrollBox';
@@ -44,7 +44,7 @@ export default function AccessAdmin(): ReactNode {
     void reload();
   }, [reload]);
 
-  async function act(action: AdminAction, fields: Record<string, string>, done: string): Promise<boolean> {
+  async function act(action: AdminAction, fields: AdminChangeBody, done: string): Promise<boolean> {
     setBusy(true);
     setNotice(null);
     try {
@@ -197,7 +197,7 @@ export default function AccessAdmin(): ReactNode {
   );
 }
 
-type Act = (action: AdminAction, fields: Record<string, string>, done: string) => Promise<boolean>;
+type Act = (action: AdminAction, fields: AdminChangeBody, done: string) => Promise<boolean>;
 
 /** A row's change: an invitation is revoked, a suspension lifted; an admin's row has none. */
 function EntryAction({ entry, busy, act }: { entry: AccessEntry; busy: boolean; act: Act }): ReactNode {

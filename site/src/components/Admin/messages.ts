@@ -1,98 +1,152 @@
 import { translate } from '@docusaurus/Translate';
+import type { AdminAnswerCode } from '@trust/access-policy';
 import type { AccessEntry } from '../../auth/adminApi';
 
-/** The admins' API's refusals, in the reader's language, by the code the server sends. */
+/**
+ * The admins' API's refusals, in the reader's language, by the code the server sends. Typed over
+ * every code the API may send: a code without a message does not compile.
+ */
+export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
+  'bad-address': () =>
+    translate({
+      id: 'admin.error.badAddress',
+      message: 'That is not an e-mail address.',
+      description: 'Admin: malformed address',
+    }),
+  'text-required': () =>
+    translate({ id: 'admin.error.textRequired', message: 'Write a reason.', description: 'Admin: missing reason' }),
+  'text-too-long': () =>
+    translate({
+      id: 'admin.error.textTooLong',
+      message: 'Keep the note or reason under 200 characters.',
+      description: 'Admin: note or reason too long',
+    }),
+  'no-account': () =>
+    translate({
+      id: 'admin.error.noAccount',
+      message: 'No account has that address.',
+      description: 'Admin: unknown account',
+    }),
+  'already-admitted': () =>
+    translate({
+      id: 'admin.error.alreadyAdmitted',
+      message: 'The access rule already admits that address: it needs no invitation.',
+      description: 'Admin: invitation for a university address',
+    }),
+  'bad-date': () =>
+    translate({
+      id: 'admin.error.badDate',
+      message: 'Choose the last day of the invitation.',
+      description: 'Admin: bad date',
+    }),
+  'past-date': () =>
+    translate({
+      id: 'admin.error.pastDate',
+      message: 'That day has already passed.',
+      description: 'Admin: date in the past',
+    }),
+  'too-far': () =>
+    translate({
+      id: 'admin.error.tooFar',
+      message: 'An invitation can last at most a year.',
+      description: 'Admin: date more than a year ahead',
+    }),
+  'no-invitation': () =>
+    translate({
+      id: 'admin.error.noInvitation',
+      message: 'That account has no invitation.',
+      description: 'Admin: nothing to revoke',
+    }),
+  'self-suspend': () =>
+    translate({
+      id: 'admin.error.selfSuspend',
+      message: 'You cannot suspend your own account.',
+      description: 'Admin: suspending oneself',
+    }),
+  'not-suspended': () =>
+    translate({
+      id: 'admin.error.notSuspended',
+      message: 'That account is not suspended.',
+      description: 'Admin: nothing to restore',
+    }),
+  'no-open-request': () =>
+    translate({
+      id: 'admin.error.noOpenRequest',
+      message: 'That request has already been answered.',
+      description: 'Admin: request no longer open',
+    }),
+  'needs-until': () =>
+    translate({
+      id: 'admin.error.needsUntil',
+      message: 'Choose the last day of the invitation before approving.',
+      description: 'Admin: approval without a date',
+    }),
+  'rate-limited': () =>
+    translate({
+      id: 'admin.error.rateLimited',
+      message: 'Too many changes in a minute. Wait a moment and try again.',
+      description: 'Admin: rate limited',
+    }),
+  unavailable: () =>
+    translate({
+      id: 'admin.error.unavailable',
+      message: 'The identity service is not answering. Try again in a few minutes.',
+      description: 'Admin: provider unavailable',
+    }),
+  'request-open': () =>
+    translate({
+      id: 'admin.error.requestOpen',
+      message: 'That account already has a request waiting for an answer.',
+      description: 'Admin: a second request from one account',
+    }),
+  'sign-in-required': () =>
+    translate({
+      id: 'admin.error.signInRequired',
+      message: 'Your session has ended. Sign in again to manage access.',
+      description: 'Admin: no session',
+    }),
+  'not-admin': () =>
+    translate({
+      id: 'admin.error.notAdmin',
+      message: 'This account does not manage access.',
+      description: 'Admin: the reader is not an admin',
+    }),
+  'cross-origin': () =>
+    translate({
+      id: 'admin.error.crossOrigin',
+      message:
+        'The change was refused because it did not come from this site’s own page. Reload the page and try again.',
+      description: 'Admin: request from another origin',
+    }),
+  'not-found': () =>
+    translate({
+      id: 'admin.error.notFound',
+      message: 'The site does not know that change. Reload the page and try again.',
+      description: 'Admin: unknown action',
+    }),
+  'method-not-allowed': () =>
+    translate({
+      id: 'admin.error.methodNotAllowed',
+      message: 'The site does not know that change. Reload the page and try again.',
+      description: 'Admin: wrong method',
+    }),
+  'body-too-large': () =>
+    translate({
+      id: 'admin.error.bodyTooLarge',
+      message: 'What you wrote is too long. Shorten the note or reason.',
+      description: 'Admin: request body too large',
+    }),
+  'body-not-json-object': () =>
+    translate({
+      id: 'admin.error.bodyNotJson',
+      message: 'The page sent something the site cannot read. Reload the page and try again.',
+      description: 'Admin: malformed request body',
+    }),
+};
+
 export function describeRefusal(code: string): string {
-  const messages: Record<string, () => string> = {
-    'bad-address': () =>
-      translate({
-        id: 'admin.error.badAddress',
-        message: 'That is not an e-mail address.',
-        description: 'Admin: malformed address',
-      }),
-    'text-required': () =>
-      translate({ id: 'admin.error.textRequired', message: 'Write a reason.', description: 'Admin: missing reason' }),
-    'text-too-long': () =>
-      translate({
-        id: 'admin.error.textTooLong',
-        message: 'Keep the note or reason under 200 characters.',
-        description: 'Admin: note or reason too long',
-      }),
-    'no-account': () =>
-      translate({
-        id: 'admin.error.noAccount',
-        message: 'No account has that address.',
-        description: 'Admin: unknown account',
-      }),
-    'already-admitted': () =>
-      translate({
-        id: 'admin.error.alreadyAdmitted',
-        message: 'The access rule already admits that address: it needs no invitation.',
-        description: 'Admin: invitation for a university address',
-      }),
-    'bad-date': () =>
-      translate({
-        id: 'admin.error.badDate',
-        message: 'Choose the last day of the invitation.',
-        description: 'Admin: bad date',
-      }),
-    'past-date': () =>
-      translate({
-        id: 'admin.error.pastDate',
-        message: 'That day has already passed.',
-        description: 'Admin: date in the past',
-      }),
-    'too-far': () =>
-      translate({
-        id: 'admin.error.tooFar',
-        message: 'An invitation can last at most a year.',
-        description: 'Admin: date more than a year ahead',
-      }),
-    'no-invitation': () =>
-      translate({
-        id: 'admin.error.noInvitation',
-        message: 'That account has no invitation.',
-        description: 'Admin: nothing to revoke',
-      }),
-    'self-suspend': () =>
-      translate({
-        id: 'admin.error.selfSuspend',
-        message: 'You cannot suspend your own account.',
-        description: 'Admin: suspending oneself',
-      }),
-    'not-suspended': () =>
-      translate({
-        id: 'admin.error.notSuspended',
-        message: 'That account is not suspended.',
-        description: 'Admin: nothing to restore',
-      }),
-    'no-open-request': () =>
-      translate({
-        id: 'admin.error.noOpenRequest',
-        message: 'That request has already been answered.',
-        description: 'Admin: request no longer open',
-      }),
-    'needs-until': () =>
-      translate({
-        id: 'admin.error.needsUntil',
-        message: 'Choose the last day of the invitation before approving.',
-        description: 'Admin: approval without a date',
-      }),
-    'rate-limited': () =>
-      translate({
-        id: 'admin.error.rateLimited',
-        message: 'Too many changes in a minute. Wait a moment and try again.',
-        description: 'Admin: rate limited',
-      }),
-    unavailable: () =>
-      translate({
-        id: 'admin.error.unavailable',
-        message: 'The identity service is not answering. Try again in a few minutes.',
-        description: 'Admin: provider unavailable',
-      }),
-  };
   return (
-    messages[code]?.() ??
+    REFUSAL_MESSAGES[code as AdminAnswerCode]?.() ??
     translate(
       { id: 'admin.error.generic', message: 'The change failed ({code}).', description: 'Admin: other failure' },
       { code },

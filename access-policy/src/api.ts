@@ -1,0 +1,165 @@
+/**
+ * The contract between the browser and the server's APIs: what each request sends, what each
+ * answer holds, and every error code, as unions both sides import, so a code one side sends and
+ * the other does not know is a compile error, not a message that never shows.
+ */
+
+/** Every refusal or failure is `{ error }`; a change the admins' API refuses says why in `code`. */
+export interface ErrorBody<Code extends string> {
+  error: Code;
+}
+
+/** Why the server refuses a genuine identity. */
+export type RefusalReason = 'unverified' | 'unsecured' | 'invitation-ended' | 'not-admitted';
+export const REFUSAL_REASONS: readonly RefusalReason[] = [
+  'unverified',
+  'unsecured',
+  'invitation-ended',
+  'not-admitted',
+];
+
+export type RequestOutcome = 'open' | 'approved' | 'declined';
+
+// `/api/session`: POST (Bearer ID token) → 204 and the cookie; GET → SessionState; DELETE → 204.
+
+/** `403` from `POST /api/session`: the address seen and why, and the reader's request for access. */
+export interface SessionRefusal extends ErrorBody<'not-allowed'> {
+  email: string | null;
+  reason: RefusalReason;
+  /** For an invitation that ended: its last day. */
+  until?: string;
+  request?: { outcome: RequestOutcome; at: string };
+}
+
+export interface SessionState {
+  active: boolean;
+  email?: string | null;
+  admin?: boolean;
+}
+
+export type SessionErrorCode =
+  | 'cross-origin'
+  | 'missing-token'
+  | 'invalid-token'
+  | 'stale-sign-in'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'body-too-large'
+  | 'method-not-allowed'
+  | 'not-allowed';
+
+// `/api/session/email-link`: POST the proof of the mailbox → a sign-in link the server made.
+
+/** An e-mail link's address and one-time code (or, instead, a Bearer ID token of the university's sign-in). */
+export interface MailboxProofRequest {
+  email: string;
+  oobCode: string;
+}
+
+export interface MailboxProofAnswer {
+  email: string;
+  link: string;
+}
+
+export type MailboxProofErrorCode =
+  | 'link-invalid'
+  | 'link-expired'
+  | 'wrong-address'
+  | 'link-required'
+  | 'suspended'
+  | 'not-a-mailbox-proof'
+  | 'invalid-token'
+  | 'unavailable'
+  | 'rate-limited'
+  | 'cross-origin'
+  | 'body-too-large'
+  | 'body-not-json-object'
+  | 'method-not-allowed';
+
+// `/api/access-request`: POST (Bearer ID token) a note → 201 and the request.
+
+export interface AccessRequestBody {
+  note: string;
+}
+
+export type AccessRequestErrorCode =
+  | 'sign-in-required'
+  | 'unverified'
+  | 'unsecured'
+  | 'already-allowed'
+  | 'already-requested'
+  | 'refused'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'cross-origin'
+  | 'body-too-large'
+  | 'body-not-json-object'
+  | 'method-not-allowed';
+
+// `/api/admin/*`: GET access → { entries }; POST <action> with AdminChangeBody → { done }.
+
+export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline';
+
+export interface AdminChangeBody {
+  email: string;
+  /** `invite`, `approve`: the invitation's last day, `YYYY-MM-DD`. */
+  until?: string;
+  /** `invite`: the invitation's note. */
+  note?: string;
+  /** `suspend`: why. */
+  reason?: string;
+}
+
+/** Why the admins' API or the access command refused a change (`400 {error: 'refused', code, message}`). */
+export type AccessErrorCode =
+  | 'bad-address'
+  | 'text-required'
+  | 'text-too-long'
+  | 'no-account'
+  | 'already-admitted'
+  | 'bad-date'
+  | 'past-date'
+  | 'too-far'
+  | 'no-invitation'
+  | 'self-suspend'
+  | 'not-suspended'
+  | 'request-open'
+  | 'no-open-request'
+  | 'needs-until';
+
+export interface RefusedChange extends ErrorBody<'refused'> {
+  code: AccessErrorCode;
+  message: string;
+}
+
+export type AdminErrorCode =
+  | 'sign-in-required'
+  | 'not-admin'
+  | 'cross-origin'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'not-found'
+  | 'method-not-allowed'
+  | 'body-too-large'
+  | 'body-not-json-object';
+
+/** What the admin page explains: a refused change's code, or the API's own error. */
+export type AdminAnswerCode = AccessErrorCode | AdminErrorCode;
+
+/**
+ * One row of the list of access the admins' API sends and the admin page shows: an admin, an
+ * invited guest, a suspended account or an open request for access.
+ */
+export interface AccessEntry {
+  email: string;
+  /** The mailbox the address delivers to (`canonicalMailbox`): accounts that share one are one person's. */
+  mailbox: string;
+  kind: 'admin' | 'invited' | 'suspended' | 'request';
+  /** The last day of an invitation (`YYYY-MM-DD`). */
+  until: string | null;
+  /** Who invited or suspended. */
+  by: string | null;
+  lastSignIn: string | null;
+  /** The invitation's note, the suspension's reason, or the request's words. */
+  note: string | null;
+}
