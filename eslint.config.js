@@ -10,6 +10,12 @@ import globals from 'globals';
  */
 const ROUTE_FACTS = {
   '/api/session': 'SESSION_API_PATH',
+  '/api/admin': 'ADMIN_API_PREFIX',
+  '/api/access-request': 'ACCESS_REQUEST_API_PATH',
+  '/search': 'SEARCH_PATH',
+  '/pagefind/': 'PUBLIC_SEARCH_INDEX',
+  '/docs/pagefind/': 'MEMBERS_SEARCH_INDEX',
+  '/__/auth/': 'AUTH_HANDLER_PREFIX',
   '/signin': 'SIGN_IN_PATH or signInUrl()',
   '/docs/documentation/firebase-auth-setup': 'DOCS_HOME_PATH',
   '/unavailable': 'UNAVAILABLE_PATH',
@@ -77,6 +83,12 @@ export default tseslint.config(
         'error',
         ...Object.entries(ROUTE_FACTS).map(([value, name]) => ({
           selector: `Literal[value=${JSON.stringify(value)}]`,
+          message: `Use ${name} from @trust/access-policy (access-policy/src/routes.ts) instead of spelling "${value}" again.`,
+        })),
+        // The same facts inside template strings (`${origin}/api/session`), where a copy hides as
+        // well: a fact counts where it stands whole, not as part of a longer name.
+        ...Object.entries(ROUTE_FACTS).map(([value, name]) => ({
+          selector: `TemplateElement[value.raw=/(^|[^\\w-])${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}${value.endsWith('/') ? '' : '(?![\\w-])'}/]`,
           message: `Use ${name} from @trust/access-policy (access-policy/src/routes.ts) instead of spelling "${value}" again.`,
         })),
       ],

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { signInUrl } from '@trust/access-policy';
 import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +50,7 @@ export async function startSite(port) {
 
 /** Signs the page's browser context in as a staff member (the identity provider's user and the session cookie). */
 export async function signInAsMember(page, origin) {
-  await page.goto(`${origin}/signin?next=%2Flabs`, { waitUntil: 'networkidle' });
+  await page.goto(`${origin}${signInUrl('/labs')}`, { waitUntil: 'networkidle' });
   await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SESSION_API_PATH } from '@trust/access-policy';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
@@ -162,7 +163,7 @@ try {
     },
   );
   const { idToken } = await signIn.json();
-  const session = await fetch(`${origin}/api/session`, {
+  const session = await fetch(`${origin}${SESSION_API_PATH}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}`, Origin: origin },
   });

@@ -107,7 +107,7 @@ async function revokeElsewhere(email) {
 
 async function signIn(origin, email) {
   const idToken = await idTokenOf(email);
-  const session = await fetch(`${origin}/api/session`, {
+  const session = await fetch(`${origin}${SESSION_API_PATH}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}`, Origin: origin },
   });

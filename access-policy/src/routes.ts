@@ -9,9 +9,9 @@ import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } fro
 export const SESSION_API_PATH = '/api/session';
 
 /**
- * Finishing an e-mail-link sign-in: the server ends any password on the account and every
- * earlier session (someone may have created the account with this address and a password of
- * their own before its owner proved the mailbox), and answers with a token to sign in again with.
+ * The proof of a mailbox: an e-mail link the server redeems itself, or a first sign-in with the
+ * university's account. The first proof secures the account (every way in added before it goes),
+ * and the answer is a sign-in link the server made, for the browser to sign in with.
  */
 export const EMAIL_LINK_API_PATH = `${SESSION_API_PATH}/email-link`;
 
@@ -33,6 +33,18 @@ export const DOCS_HOME_PATH = '/docs/documentation/firebase-auth-setup';
 /** The public page that signs the reader out. */
 export const SIGN_OUT_PATH = '/logOut';
 
+/** The search results page, without its locale prefix. */
+export const SEARCH_PATH = '/search';
+
+/** Where the public search index is served (Pagefind's folder). */
+export const PUBLIC_SEARCH_INDEX = '/pagefind/';
+
+/** The members' search index: under the documentation's prefix, so locked like any of its files. */
+export const MEMBERS_SEARCH_INDEX = '/docs/pagefind/';
+
+/** Firebase's own sign-in pages (`/__/auth/handler`, `/__/auth/action`…), served by Hosting or relayed. */
+export const AUTH_HANDLER_PREFIX = '/__/auth/';
+
 /** The page a locked page's 503 answer is made from; its "Try again" link has this id. */
 export const UNAVAILABLE_PATH = '/unavailable';
 export const RETRY_LINK_ID = 'retry-link';
@@ -50,7 +62,7 @@ export const MEMBERS_FOLDERS: readonly string[] = MEMBERS_PREFIXES.map((prefix) 
 export const MACHINERY_PATHS: readonly string[] = [
   SIGN_IN_PATH,
   SIGN_OUT_PATH,
-  '/search',
+  SEARCH_PATH,
   UNAVAILABLE_PATH,
   ADMIN_PATH,
 ];

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signInUrl } from '@trust/access-policy';
 import { expect, waitForHydration } from './fixtures';
 
 import { createAccount, DEMO_PASSWORD } from '../../scripts/authEmulator.mjs';
@@ -104,7 +105,7 @@ export async function submitSignIn(page: Page, locale: Locale, email: string, pa
 
 /** Signs in from the sign-in page with `next` set to `path`, and waits until `path` has opened. */
 export async function signInAt(page: Page, path: string, email = 'ana.torres@uai.cl'): Promise<void> {
-  await page.goto(`/signin?next=${encodeURIComponent(path)}`);
+  await page.goto(signInUrl(path));
   await waitForHydration(page);
   await submitSignIn(page, 'en', email, DEMO_PASSWORD);
   // Opening the session and moving on has taken over 5 s with both test workers busy.

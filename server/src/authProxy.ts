@@ -1,8 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { AUTH_HANDLER_PREFIX } from '@trust/access-policy';
 import type { Responder } from './http/respond.js';
-
-export const AUTH_HANDLER_PREFIX = '/__/auth/';
 
 /** Request headers worth passing on; cookies and credentials for this site never leave it. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'user-agent', 'if-none-match', 'if-modified-since'];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   ACCESS_REQUEST_API_PATH,
   ADMIN_API_PREFIX,
+  AUTH_HANDLER_PREFIX,
   DEFAULT_LOCALE,
   LOCALES,
   EMAIL_LINK_API_PATH,
@@ -15,7 +16,7 @@ import {
 } from '@trust/access-policy';
 import { MEMBERS_DIR, PUBLIC_DIR } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from './config.js';
-import { AUTH_HANDLER_PREFIX, createAuthProxy } from './authProxy.js';
+import { createAuthProxy } from './authProxy.js';
 import { createAccessApi } from './access/accessApi.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';

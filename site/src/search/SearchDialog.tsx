@@ -7,6 +7,7 @@ import Hit from './Hit';
 import MembersHint from './MembersHint';
 import { useSearch } from './useSearch';
 import styles from './styles.module.css';
+import { SEARCH_PATH } from '@trust/access-policy';
 
 const LIMIT = 8;
 
@@ -19,7 +20,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
   const [active, setActive] = useState(-1);
   const { status, hits, includesMembers } = useSearch(query, LIMIT);
   const history = useHistory();
-  const resultsPage = useBaseUrl('/search');
+  const resultsPage = useBaseUrl(SEARCH_PATH);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -147,7 +148,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
             </Translate>
           )}
           {query.trim() && hits.length > 0 && (
-            <Link to={`/search?q=${encodeURIComponent(query.trim())}`} onClick={onClose}>
+            <Link to={`${SEARCH_PATH}?q=${encodeURIComponent(query.trim())}`} onClick={onClose}>
               <Translate id="search.allResults" description="Link from the search dialog to the full results page">
                 See all results
               </Translate>

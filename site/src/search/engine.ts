@@ -3,7 +3,7 @@
  * reader opens search. An allowed reader's engine also merges the members' index, which lives
  * under the locked `/docs/` prefix; nobody else ever requests it.
  */
-import { isRestrictedPath } from '@trust/access-policy';
+import { MEMBERS_SEARCH_INDEX, PUBLIC_SEARCH_INDEX, isRestrictedPath } from '@trust/access-policy';
 
 interface PagefindSubResult {
   title: string;
@@ -48,12 +48,12 @@ function loadEngine(includeMembers: boolean): Promise<Pagefind> {
     engine = (async () => {
       // A runtime URL, not a bundled module: the index is built after the site.
       const pagefind = (await import(
-        /* webpackIgnore: true */ `${window.location.origin}/pagefind/pagefind.js`
+        /* webpackIgnore: true */ `${window.location.origin}${PUBLIC_SEARCH_INDEX}pagefind.js`
       )) as Pagefind;
-      await pagefind.options({ basePath: '/pagefind/', excerptLength: 26 });
+      await pagefind.options({ basePath: PUBLIC_SEARCH_INDEX, excerptLength: 26 });
       // The members' index already records site-absolute URLs (`/docs/…`, `/es/docs/…`); without
       // an explicit base, Pagefind would prefix them with the index's own folder a second time.
-      if (includeMembers) await pagefind.mergeIndex('/docs/pagefind/', { baseUrl: '/' });
+      if (includeMembers) await pagefind.mergeIndex(MEMBERS_SEARCH_INDEX, { baseUrl: '/' });
       await pagefind.init();
       return pagefind;
     })();
