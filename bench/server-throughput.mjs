@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_API_PATH } from '@trust/access-policy';
+import { DEFAULT_SITE_DIR, SESSION_API_PATH } from '@trust/access-policy';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
@@ -23,7 +23,7 @@ const option = (name, fallback) => {
 const seconds = option('seconds', 10);
 const connections = option('connections', 64);
 const rounds = option('rounds', 5);
-const dist = path.join(root, 'site/dist');
+const dist = path.join(root, DEFAULT_SITE_DIR);
 const SERVER_PORT = 4391;
 const MEMBERS_PAGE = 'docs/IntrusionSentinel/architecture/overview';
 const CONTROL_PAGE = MEMBERS_PAGE.replace(/^docs\//, 'open/');

@@ -4,11 +4,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { DEMO_PROJECT_ID } from '@trust/access-policy';
+import { DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID } from '@trust/access-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = DEMO_PROJECT_ID;
-export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
 export const DEMO_PASSWORD = 'sentinel-demo-2026';
 
 /** The demo accounts: one per outcome the access rule can have. */

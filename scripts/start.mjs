@@ -25,11 +25,13 @@ function newestChange(...paths) {
 }
 const at = (...parts) => parts.map((part) => path.join(root, part));
 
-const siteDir = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR) : path.join(root, 'site/dist');
 if (newestChange(...at('server/dist/main.js')) < newestChange(...at('server/src', 'access-policy/src'))) {
   console.log('Compiling the server…');
   run(npm, ['run', 'build:server']);
 }
+// Read once compiled: on a fresh clone the shared package exists only from the step above.
+const { DEFAULT_SITE_DIR } = await import('@trust/access-policy');
+const siteDir = process.env.SITE_DIR ? path.resolve(process.env.SITE_DIR) : path.join(root, DEFAULT_SITE_DIR);
 const siteSources = at(
   'site/docs',
   'site/blog',

@@ -31,7 +31,14 @@ export {
   type SessionRefusal,
   type SessionState,
 } from './api.js';
-export { defaultReaderPolicy } from './defaults.js';
+export {
+  BROWSER_EMULATOR_HOST,
+  DEFAULT_EMULATOR_HOST,
+  DEFAULT_SITE_DIR,
+  EMULATOR_PORT,
+  defaultReaderPolicy,
+  isDemoProjectId,
+} from './defaults.js';
 export { safeReturnPath } from './returnPath.js';
 export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
 export {

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_SITE_DIR } from '@trust/access-policy';
 import { BUNDLE_PORT } from '../ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'site/dist');
+const dist = path.join(root, DEFAULT_SITE_DIR);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_DIR } from '@trust/access-policy';
 import {
   buildSearchIndexes,
   precompressSite,
@@ -14,7 +15,7 @@ import {
  * (defaults `site/build` and `SITE_DIR` or `site/dist`).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = path.resolve(process.argv[3] ?? (process.env.SITE_DIR?.trim() || path.join(root, 'site/dist')));
+const outDir = path.resolve(process.argv[3] ?? (process.env.SITE_DIR?.trim() || path.join(root, DEFAULT_SITE_DIR)));
 const buildDir = path.resolve(process.argv[2] ?? path.join(outDir, '../build'));
 
 try {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
+import { DEFAULT_EMULATOR_HOST, DEFAULT_SITE_DIR, DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
 import type { ProviderLimits } from './session/boundedVerifier.js';
 import { readLogSettings, type LogSettings } from './logging.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
@@ -56,7 +56,7 @@ export interface ServerConfig {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultSiteDir = path.resolve(here, '../../site/dist');
+const defaultSiteDir = path.resolve(here, '../..', DEFAULT_SITE_DIR);
 
 /** `SITE_DIR`: the prepared build. The post-build step needs only this, no runtime secret. */
 export function siteDirSetting(env: NodeJS.ProcessEnv = process.env): string {
@@ -122,7 +122,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     const missing = ['FIREBASE_PROJECT_ID', 'SITE_URL'].filter((name) => !env[name]?.trim());
     if (missing.length > 0) throw new ConfigError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
   }
-  const emulatorHost = isProduction ? null : emulatorSetting || '127.0.0.1:9099';
+  const emulatorHost = isProduction ? null : emulatorSetting || DEFAULT_EMULATOR_HOST;
   if (emulatorHost && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
     throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not host:port.`);
   }

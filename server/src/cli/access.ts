@@ -7,7 +7,7 @@
 import { userInfo } from 'node:os';
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { DEMO_PROJECT_ID, type AccessEntry } from '@trust/access-policy';
+import { DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID, isDemoProjectId, type AccessEntry } from '@trust/access-policy';
 import { readReaderPolicy } from '@trust/access-policy/settings';
 import { AccessError, createGrants, type AccessChange } from '../access/grants.js';
 import { auditChange, auditFailedChange } from '../audit.js';
@@ -60,8 +60,8 @@ function table(entries: AccessEntry[]): string {
 async function main(): Promise<number> {
   const { command, email, options }: Parsed = parseCommandLine(process.argv.slice(2));
   const projectId = process.env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
-  const isEmulated = projectId.startsWith('demo-');
-  if (isEmulated) process.env.FIREBASE_AUTH_EMULATOR_HOST ||= '127.0.0.1:9099';
+  const isEmulated = isDemoProjectId(projectId);
+  if (isEmulated) process.env.FIREBASE_AUTH_EMULATOR_HOST ||= DEFAULT_EMULATOR_HOST;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const auth = getAuth(initializeApp({ projectId, ...(isEmulated ? {} : { credential: applicationDefault() }) }));
   const grants = createGrants(auth, readReaderPolicy(process.env));

@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID } from '@trust/access-policy';
+import { BROWSER_EMULATOR_HOST, DEMO_PROJECT_ID, isDemoProjectId } from '@trust/access-policy';
 
 /**
  * The identity provider's browser settings, read at build time. With no FIREBASE_API_KEY the
@@ -21,17 +21,11 @@ export interface UniversityAccountConfig {
   hint: string | null;
 }
 
-/**
- * `localhost`, not 127.0.0.1: the emulator's helper iframe must be same-site with the site
- * (http://localhost:3000) or browsers that block third-party storage deny it sessionStorage.
- */
-export const DEFAULT_EMULATOR_HOST = 'localhost:9099';
-
 type Env = Record<string, string | undefined>;
 
 export function readFirebaseClientConfig(env: Env = process.env): FirebaseClientConfig {
   const apiKey = env.FIREBASE_API_KEY?.trim();
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || (apiKey ? null : DEFAULT_EMULATOR_HOST);
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || (apiKey ? null : BROWSER_EMULATOR_HOST);
   if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
     throw new Error(`Setting FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not valid: expected host:port.`);
   }
@@ -39,7 +33,7 @@ export function readFirebaseClientConfig(env: Env = process.env): FirebaseClient
     throw new Error('Setting FIREBASE_API_KEY contains a colon: the identity provider refuses such keys.');
   }
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
-  if (!apiKey && !projectId.startsWith('demo-')) {
+  if (!apiKey && !isDemoProjectId(projectId)) {
     throw new Error(
       `FIREBASE_PROJECT_ID="${projectId}" is a real project, so FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN are required.`,
     );
