@@ -4,10 +4,17 @@ import { Writable } from 'node:stream';
 import type { Grants } from '../src/access/grants.js';
 import { createLogger } from '../src/logging.js';
 import { FakeProvider } from './fakeProvider.js';
-import { FIXTURE, openSession, postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
-
-const PUBLIC_ORIGIN = 'https://trustworthy-systems.example';
-const SERVICE_HOST = 'trustworthy-site-abc123-tl.a.run.app';
+import {
+  FIXTURE,
+  PUBLIC_ORIGIN,
+  SERVICE_HOST,
+  openSession,
+  postSession,
+  rawRequest,
+  readPage,
+  startTestSite,
+  type TestSite,
+} from './helpers.js';
 
 let site: TestSite | undefined;
 afterEach(async () => {

@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
 import { createLogger } from '../src/logging.js';
-import { idTokenOf, passwordSession, signInByLink, sleep } from './emulatorKit.js';
+import { access, dayFromNow, idTokenOf, passwordSession, signInByLink, sleep } from './emulatorKit.js';
 import { openSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
 
 /**
  * Access the centre grants at run time, against the real Auth emulator: the operators' command
  * changes an account's claims or state, and two server instances (re-checking every second) follow.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
 let first: TestSite;
 let second: TestSite;
@@ -40,22 +36,6 @@ after(async () => {
   await second?.close();
   await stopEmulator?.();
 });
-
-/** `npm run access -- …`, run from its source, with its exit code and output. */
-function access(...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/cli/access.ts'), ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ACCESS_OPERATOR: 'ops@uai.cl', LOG_LEVEL: '' },
-    },
-  );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const unique = (local: string, domain: string) => `${local}.${Date.now().toString(36)}@${domain}`;
 const docs = (site: TestSite, cookie: string) => readPage(site.origin, '/docs/guide', cookie);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
 import {
+  access,
+  dayFromNow,
   identityToolkit,
   idTokenOf,
   passwordSession,
@@ -22,7 +21,6 @@ import { postSession, rawRequest, readPage, startTestSite, type TestSite } from 
  * member's account with every way in the provider's public API allows, before the member
  * arrives, and none of them reads once the member has proven the mailbox.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
 let site: TestSite;
 /** Behind one trusted proxy, so a test can speak for many clients without meeting their limits. */
@@ -95,6 +93,19 @@ async function lookup(email: string) {
   return users[0];
 }
 
+/** `POST /api/access-request` from the site's page, signed in with the account's demo password. */
+async function askForAccess(email: string, note: string) {
+  return rawRequest(site.origin, '/api/access-request', {
+    method: 'POST',
+    headers: {
+      Origin: site.origin,
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${await idTokenOf(email)}`,
+    },
+    body: JSON.stringify({ note }),
+  });
+}
+
 /** Every outcome of trying to read with this ID token: the session's answer, and the page with it. */
 async function tryToRead(target: TestSite, idToken: string | undefined, headers: Record<string, string> = {}) {
   if (!idToken) return 'no-token';
@@ -103,22 +114,6 @@ async function tryToRead(target: TestSite, idToken: string | undefined, headers:
   const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
   return (await readPage(target.origin, '/docs/guide', cookie)).status === 200 ? 'reads' : 'cookie-refused';
 }
-
-/** `npm run access -- …`, run from its source. */
-function access(...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/cli/access.ts'), ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ACCESS_OPERATOR: 'ops@uai.cl', LOG_LEVEL: '' },
-    },
-  );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('an account an outsider prepared before its owner arrived (security)', () => {
   it('keeps neither a linked GitHub identity, with or without an e-mail, nor a linked phone, nor the password', async () => {
@@ -311,15 +306,10 @@ describe('npm run access with what it is given (security)', () => {
   it('stores a request’s note without control or reordering characters, and prints stored text escaped', async () => {
     const outsider = unique('escape', 'example.org');
     await createAccount({ email: outsider, emailVerified: true });
-    const asked = await rawRequest(site.origin, '/api/access-request', {
-      method: 'POST',
-      headers: {
-        Origin: site.origin,
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${await idTokenOf(outsider)}`,
-      },
-      body: JSON.stringify({ note: '\u001b[2J\u001b[HPlease \u202Eadmit me \u001b]8;;https://evil.example\u0007now' }),
-    });
+    const asked = await askForAccess(
+      outsider,
+      '\u001b[2J\u001b[HPlease \u202Eadmit me \u001b]8;;https://evil.example\u0007now',
+    );
     assert.equal(asked.status, 201);
     const requests = access('requests');
     assert.equal(requests.status, 0);
@@ -349,15 +339,7 @@ describe('npm run access with what it is given (security)', () => {
   it('drops a request’s words once it is decided', async () => {
     const outsider = unique('decided', 'example.org');
     await createAccount({ email: outsider, emailVerified: true });
-    await rawRequest(site.origin, '/api/access-request', {
-      method: 'POST',
-      headers: {
-        Origin: site.origin,
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${await idTokenOf(outsider)}`,
-      },
-      body: JSON.stringify({ note: 'Visiting the lab in March' }),
-    });
+    assert.equal((await askForAccess(outsider, 'Visiting the lab in March')).status, 201);
     assert.equal(access('decline', outsider).status, 0);
     const request = JSON.parse((await lookup(outsider))!.customAttributes!).request as Record<string, unknown>;
     assert.deepEqual(Object.keys(request).sort(), ['at', 'by', 'decidedAt', 'outcome']);

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID } from '../../scripts/authEmulator.mjs';
 import { openSession, rawRequest, type TestSite } from './helpers.js';
 
@@ -90,3 +93,22 @@ export async function signInByLink(
 export async function passwordSession(site: TestSite, email: string, password = DEMO_PASSWORD): Promise<string> {
   return openSession(site.origin, await idTokenOf(email, password));
 }
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `npm run access -- …`, run from its source against the emulator as `ops@uai.cl`: its exit code and output. */
+export function access(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/cli/access.ts'), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ACCESS_OPERATOR: 'ops@uai.cl', LOG_LEVEL: '' },
+    },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A day `days` from now, as the command and the admin page take it (`YYYY-MM-DD`, UTC). */
+export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -24,6 +24,10 @@ export const TEST_SERVER_RECORD: ServerRecord = {
   identity: { apiKey: 'demo-api-key', universityProvider: 'google.com' },
 };
 
+/** The site's public origin, and the Cloud Run service's own host, as Firebase Hosting forwards a request. */
+export const PUBLIC_ORIGIN = 'https://trustworthy-systems.example';
+export const SERVICE_HOST = 'trustworthy-site-abc123-tl.a.run.app';
+
 /** Text that only members-only files contain. */
 export const MEMBERS_SECRET = 'Quetzal-members-only-7731';
 

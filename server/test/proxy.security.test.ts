@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { FIXTURE, postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
-
-const PUBLIC_ORIGIN = 'https://trustworthy-systems.example';
-/** As Firebase Hosting forwards a request to Cloud Run: Host is the service's own. */
-const SERVICE_HOST = 'trustworthy-site-abc123-tl.a.run.app';
+import {
+  FIXTURE,
+  PUBLIC_ORIGIN,
+  SERVICE_HOST,
+  postSession,
+  rawRequest,
+  startTestSite,
+  type TestSite,
+} from './helpers.js';
 
 let site: TestSite | undefined;
 afterEach(async () => {
