@@ -27,7 +27,7 @@ const EMAIL_LOCAL_PART = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/;
  * public suffix (`cl`, `com`, `co.uk`, `github.io`) would admit anyone who can register a name
  * below it, so only a registrable domain or a subdomain of one is accepted.
  */
-export function parseDomain(name: string, raw: string): string {
+function parseDomain(name: string, raw: string): string {
   const value = raw.trim().toLowerCase();
   if (value === '')
     throw new PolicySettingError(
@@ -48,7 +48,7 @@ export function parseDomain(name: string, raw: string): string {
 }
 
 /** The one whitelisted reader's address: a plain `local@domain` with a registrable domain. */
-export function parseEmail(name: string, raw: string): string {
+function parseEmail(name: string, raw: string): string {
   const value = raw.trim().toLowerCase();
   if (value === '')
     throw new PolicySettingError(`${name} is empty: name one e-mail address, or leave it unset for the default.`);

@@ -66,7 +66,7 @@ const LEAD_WEIGHT = 10;
  * Marks the first paragraph of a page's own text as weightier: it says what the page is about, so
  * a query made of its words finds that page before a more general one that shares them.
  */
-export function weightLeadParagraph(html: string): string {
+function weightLeadParagraph(html: string): string {
   const start = html.search(MARKDOWN_START);
   if (start === -1) return html;
   const paragraph = html.indexOf('<p>', start);

@@ -33,7 +33,7 @@ const AMBIGUOUS = /%(?:2f|5c|2e)|\/\.{1,2}(?:\/|$)|\/\//i;
  * resolve to another path. Relaying the client's own encoding keeps `%23`, `%3F` and `%20` what
  * they were; a decoded path would end the query at `#`/`?`, or make `http.request` throw.
  */
-export function isRelayablePath(rawPath: string): boolean {
+function isRelayablePath(rawPath: string): boolean {
   return rawPath.startsWith(AUTH_HANDLER_PREFIX) && ENCODED_PATH.test(rawPath) && !AMBIGUOUS.test(rawPath);
 }
 

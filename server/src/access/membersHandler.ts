@@ -10,7 +10,7 @@ import type { VerifiedIdentity } from '../session/verifier.js';
 const MAX_CARRIED_QUERY = 512;
 
 /** Whether a request for a locked page should be sent to sign-in (a page) or refused (anything else). */
-export function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
+function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const last = normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1);
   if (last.includes('.')) return false;

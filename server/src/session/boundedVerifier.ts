@@ -10,7 +10,7 @@ export interface ProviderLimits {
 }
 
 /** The provider did not answer in time, or is being given a rest: the caller answers 503. */
-export class ProviderUnavailableError extends Error {
+class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
   readonly code: string;
   constructor(reason: 'timeout' | 'circuit-open') {

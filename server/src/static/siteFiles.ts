@@ -20,7 +20,7 @@ export interface SiteFile {
 }
 
 /** Content-hashed build output (`main.1a2b3c4d.js`) never changes under the same name. */
-export const HASHED = /\/assets\/.*[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const HASHED = /\/assets\/.*[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /** Two letters for the account button: the first letters of the address's name parts ("ana.torres" → "AT"). */
-export function initialsOf(email: string): string {
+function initialsOf(email: string): string {
   const parts = (email.split('@')[0] ?? '').split(/[._+-]+/).filter(Boolean);
   const letters = parts.length > 1 ? parts[0]![0]! + parts[1]![0]! : (parts[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();
