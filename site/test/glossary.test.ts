@@ -6,7 +6,7 @@ import { readSiteIdentity } from '../src/config/identity';
 import { site } from './docsPages';
 import { GLOSSARY, glossarySlips } from './glossary';
 import { docsRoots, lineOf, markdownFiles } from './docsPages';
-import { prose, spanishMessages, spanishProse } from './spanishText';
+import { mermaidOnly, prose, spanishDiagrams, spanishMessages, spanishProse } from './spanishText';
 
 describe('Spanish glossary', () => {
   it('has entries, each with a term, its English, a reason and a global pattern', () => {
@@ -28,6 +28,17 @@ describe('Spanish glossary', () => {
 
   it('the manual and the blog use the glossary’s terms', () => {
     assert.deepEqual(glossarySlips(spanishProse()), []);
+  });
+
+  it('the labels of the Spanish Mermaid diagrams use the glossary’s terms', () => {
+    assert.deepEqual(glossarySlips(spanishDiagrams()), []);
+  });
+
+  it('reads the labels of a Mermaid block and nothing else of the page', () => {
+    const page = 'El texto.\n\n```mermaid\nflowchart TB\n  A["Nodo sentinel/heartbeats"]\n```\n\nMás texto.\n';
+    const kept = mermaidOnly(page);
+    assert.equal(kept.length, page.length);
+    assert.equal(kept.replace(/\s+/g, ' ').trim(), 'flowchart TB A["Nodo "]');
   });
 
   it('every Spanish interface string uses the glossary’s terms', () => {

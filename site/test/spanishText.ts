@@ -48,6 +48,32 @@ export function spanishProse(): SpanishText[] {
   });
 }
 
+/**
+ * A Markdown page with everything but the bodies of its Mermaid blocks blanked. Diagram labels
+ * have no code spans, so names with a slash in them (PubSub nodes such as `sentinel/heartbeats`,
+ * paths such as `/QuickLogin`) are blanked as code.
+ */
+export function mermaidOnly(markdown: string): string {
+  let kept = '';
+  let last = 0;
+  for (const block of markdown.matchAll(/^```mermaid[^\n]*\n([\s\S]*?)^```/gm)) {
+    const start = (block.index ?? 0) + block[0].indexOf('\n') + 1;
+    kept += blank(markdown.slice(last, start)) + (block[1] ?? '');
+    last = start + (block[1] ?? '').length;
+  }
+  return (kept + blank(markdown.slice(last))).replace(/[\w.:-]*\/[\w./:-]*/g, blank);
+}
+
+/** The labels of the Mermaid diagrams of every Spanish Markdown page, one entry per file. */
+export function spanishDiagrams(): SpanishText[] {
+  return spanishMarkdownFiles.map((file) => {
+    const markdown = readFileSync(file, 'utf8');
+    const text = mermaidOnly(markdown);
+    const name = path.relative(site, file);
+    return { where: name, text, at: (offset: number) => `${name}:${lineOf(text, offset)}` };
+  });
+}
+
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
