@@ -1,5 +1,6 @@
-// `npm test`: lint, typecheck, unit tests, the production build and the browser tests, in that
-// order, ending with one line that counts every test run: `N passed, N failed`.
+// `npm test`: lint, typecheck, unit tests, the production build, the HTML checker over every built
+// page and the browser tests, in that order, ending with one line that counts every test run:
+// `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -47,30 +48,46 @@ async function nodeTests(name, files) {
   ]);
   const summary = readFileSync(tap, 'utf8');
   const count = (label) => Number(summary.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const passed = count('pass');
-  const failed = count('fail') + count('cancelled');
+  tally(name, code, count('pass'), count('fail') + count('cancelled'));
+}
+
+/** Adds a runner's counts to the totals; a runner that failed without a failing test counts as one. */
+function tally(name, code, passed, failed) {
+  const counted = failed + (code !== 0 && failed === 0 ? 1 : 0);
   totals.passed += passed;
-  totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
-  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+  totals.failed += counted;
+  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${counted} failed`);
+}
+
+/** A runner that writes `{ passed, failed }` to a file; no file counts as one failure. */
+function readCounts(file, read = (parsed) => parsed) {
+  try {
+    return read(JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+/** The W3C HTML checker: one test a built page. */
+async function htmlChecks(name) {
+  console.log(`\n▶ ${name}`);
+  const code = await run(process.execPath, [
+    'scripts/checkHtml.mjs',
+    `--summary=${path.join(resultsDir, 'html.json')}`,
+  ]);
+  const { passed, failed } = readCounts('html.json');
+  tally(name, code, passed, failed);
 }
 
 /** Playwright: counts come from its JSON report. */
 async function browserTests(name) {
   console.log(`\n▶ ${name}`);
   const code = await run(npx, ['playwright', 'test', '-c', 'e2e']);
-  let passed = 0;
-  let failed = 0;
-  try {
-    const stats = JSON.parse(readFileSync(path.join(resultsDir, 'e2e.json'), 'utf8')).stats;
-    passed = stats.expected + stats.flaky;
-    failed = stats.unexpected + stats.skipped;
-  } catch {
-    failed = 1;
-  }
-  if (code !== 0 && failed === 0) failed = 1;
-  totals.passed += passed;
-  totals.failed += failed;
-  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+  const { passed, failed } = readCounts('e2e.json', ({ stats }) => ({
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + stats.skipped,
+  }));
+  tally(name, code, passed, failed);
 }
 
 await check('lint (ESLint)', npx, ['eslint', '.']);
@@ -85,8 +102,10 @@ const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/
   );
 await nodeTests('unit tests', unitFiles);
 const built = await check('production build (both locales)', 'npm', ['run', 'build']);
-if (built) await browserTests('browser tests');
-else report.push('FAIL browser tests: not run, the build failed');
+if (built) {
+  await htmlChecks('HTML checker (W3C Nu, every built page)');
+  await browserTests('browser tests');
+} else report.push('FAIL HTML checker and browser tests: not run, the build failed');
 
 console.log(`\n${report.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

@@ -106,3 +106,45 @@ export function findDiagrams(): DiagramSource[] {
       })),
     );
 }
+
+/**
+ * Attributes Mermaid writes that SVG does not define on these elements (it keeps a sequence
+ * diagram's participant in `name`, copies a marker's size onto its `circle` and a message's start
+ * onto its `path`). Browsers ignore them; an HTML validator refuses the page.
+ */
+const FOREIGN_ATTRIBUTES: Record<string, readonly string[]> = {
+  rect: ['name'],
+  line: ['name'],
+  g: ['name'],
+  circle: ['width', 'height'],
+  path: ['x1', 'y1', 'x2', 'y2'],
+};
+
+/**
+/**
+ * A rendering made fit to sit in a page beside others: every id starts with the drawing's own id
+ * and is used once (Mermaid prefixes most of them, but names a sequence diagram's actors alike in
+ * every diagram, so two on one page, or one diagram's two variants, repeat them, and repeats a
+ * stick figure's ids where it draws the figure twice), and only attributes SVG allows remain.
+ * Nothing refers to the ids it renames. Applying it twice changes nothing.
+ */
+export function tidySvg(svg: string, id: string): string {
+  const renamed = new Map<string, number>();
+  const rename = (value: string) => {
+    const seen = (renamed.get(value) ?? 0) + 1;
+    renamed.set(value, seen);
+    return `${id}-${value}${seen > 1 ? `-${seen}` : ''}`;
+  };
+  return svg.replace(/<([a-zA-Z][\w:-]*)(\s[^>]*?)?(\/?)>/g, (_tag, name: string, attributes = '', selfClosing) => {
+    const foreign = FOREIGN_ATTRIBUTES[name] ?? [];
+    const kept = attributes.replace(
+      /(\s)([\w:-]+)="([^"]*)"/g,
+      (attribute: string, space: string, attributeName: string, value: string) => {
+        if (foreign.includes(attributeName)) return '';
+        if (attributeName === 'id' && !value.startsWith(id)) return `${space}id="${rename(value)}"`;
+        return attribute;
+      },
+    );
+    return `<${name}${kept}${selfClosing}>`;
+  });
+}

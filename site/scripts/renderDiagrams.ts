@@ -1,14 +1,15 @@
 /**
  * `npm run diagrams`: renders every fenced `mermaid` block of the site's Markdown that has no
- * rendering yet, light and dark, into site/diagrams/, and removes renderings no block uses any
- * more. It draws them with Mermaid in a headless Chromium (CHROMIUM_PATH, default
- * /usr/bin/chromium), the only place Mermaid can measure its labels.
+ * rendering yet, light and dark, into site/diagrams/, tidies a stored rendering that `tidySvg`
+ * would change, and removes renderings no block uses any more. It draws them with Mermaid in a
+ * headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium), the only place Mermaid can measure
+ * its labels.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { findDiagrams, mermaidConfig, RENDERED_DIR, renderedFile, svgId, VARIANTS } from '../plugins/diagrams';
+import { findDiagrams, mermaidConfig, RENDERED_DIR, renderedFile, svgId, tidySvg, VARIANTS } from '../plugins/diagrams';
 
 declare const mermaid: {
   initialize(config: Record<string, unknown>): void;
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
               throw new Error(`${diagram.file}: Mermaid could not draw a diagram: ${error.message}`);
             });
           if (!svg.startsWith(`<svg id="${id}"`)) throw new Error(`${diagram.file}: Mermaid did not draw the diagram.`);
-          writeFileSync(renderedFile(diagram.key, variant), `${svg}\n`);
+          writeFileSync(renderedFile(diagram.key, variant), `${tidySvg(svg, id)}\n`);
         }
         rendered += 1;
         console.log(`rendered ${diagram.key} (${diagram.file})`);
@@ -87,6 +88,18 @@ async function main(): Promise<void> {
     }
   }
 
+  let tidied = 0;
+  for (const { key } of wanted.values())
+    for (const variant of VARIANTS) {
+      const file = renderedFile(key, variant);
+      if (!existsSync(file)) continue;
+      const svg = readFileSync(file, 'utf8');
+      const tidy = tidySvg(svg, svgId(key, variant));
+      if (tidy === svg) continue;
+      writeFileSync(file, tidy);
+      tidied += 1;
+    }
+
   for (const name of readdirSync(RENDERED_DIR)) {
     const key = name.replace(/-(light|dark)\.svg$/, '');
     if (!wanted.has(key)) {
@@ -94,7 +107,9 @@ async function main(): Promise<void> {
       console.log(`removed ${name}, which no diagram uses`);
     }
   }
-  console.log(`${wanted.size} diagrams in ${diagrams.length} blocks; ${rendered} rendered now.`);
+  console.log(
+    `${wanted.size} diagrams in ${diagrams.length} blocks; ${rendered} rendered now, ${tidied} renderings tidied.`,
+  );
 }
 
 void main();

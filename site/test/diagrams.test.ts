@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { findDiagrams, RENDERED_DIR, renderedFile, VARIANTS } from '../plugins/diagrams';
+import { findDiagrams, RENDERED_DIR, renderedFile, svgId, tidySvg, VARIANTS } from '../plugins/diagrams';
 import remarkDiagrams, { MissingDiagramError } from '../plugins/remark-diagrams';
 import type { MarkdownNode } from '../plugins/mdxAst';
 
@@ -29,6 +29,25 @@ describe('diagrams drawn ahead of time', () => {
       }
   });
 
+  it('stores every rendering tidy: ids its own and each used once, no attribute SVG does not define', () => {
+    for (const { file, key } of diagrams)
+      for (const variant of VARIANTS) {
+        const svg = readFileSync(renderedFile(key, variant), 'utf8');
+        const id = svgId(key, variant);
+        const ids = [...svg.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]!);
+        assert.deepEqual(
+          ids.filter((value, index) => !value.startsWith(id) || ids.indexOf(value) !== index),
+          [],
+          `${file} (${variant})`,
+        );
+        assert.doesNotMatch(
+          svg,
+          /<(?:rect|line|g)\s[^>]*\bname="|<circle\s[^>]*\b(?:width|height)="|<path\s[^>]*\sx1="/,
+        );
+        assert.equal(tidySvg(svg, id), svg, `${file} (${variant}): run \`npm run diagrams\``);
+      }
+  });
+
   it('keeps no rendering that no block uses', () => {
     const used = new Set(
       diagrams.flatMap(({ key }) => VARIANTS.map((variant) => path.basename(renderedFile(key, variant)))),
@@ -37,6 +56,27 @@ describe('diagrams drawn ahead of time', () => {
       readdirSync(RENDERED_DIR).filter((name) => !used.has(name)),
       [],
     );
+  });
+});
+
+describe('a rendering made fit for a page', () => {
+  const drawn =
+    '<svg id="diagram-a-light" width="9"><g name="A"><rect id="root-1" name="A" width="3"/>' +
+    '<line id="actor-man-torso1" name="A" x1="0"/><line id="actor-man-torso1" x1="1"/></g>' +
+    '<circle id="diagram-a-light-dot" cx="5" width="10" height="10"/>' +
+    '<path d="M 1,1" marker-end="url(#diagram-a-light-dot)" x1="4"/><text name="kept">Name="A"</text></svg>';
+  const tidy =
+    '<svg id="diagram-a-light" width="9"><g><rect id="diagram-a-light-root-1" width="3"/>' +
+    '<line id="diagram-a-light-actor-man-torso1" x1="0"/><line id="diagram-a-light-actor-man-torso1-2" x1="1"/></g>' +
+    '<circle id="diagram-a-light-dot" cx="5"/>' +
+    '<path d="M 1,1" marker-end="url(#diagram-a-light-dot)"/><text name="kept">Name="A"</text></svg>';
+
+  it('prefixes ids with its own, numbers repeats, and drops the attributes SVG does not define there', () => {
+    assert.equal(tidySvg(drawn, 'diagram-a-light'), tidy);
+  });
+
+  it('changes nothing the second time', () => {
+    assert.equal(tidySvg(tidy, 'diagram-a-light'), tidy);
   });
 });
 

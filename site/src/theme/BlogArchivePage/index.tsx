@@ -4,6 +4,7 @@ import { translate } from '@docusaurus/Translate';
 import { PageMetadata } from '@docusaurus/theme-common';
 import { useDateTimeFormat } from '@docusaurus/theme-common/internal';
 import Layout from '@theme/Layout';
+import BlogPassage from '@site/src/components/BlogPassage';
 import type { ArchiveBlogPost, Props } from '@theme/BlogArchivePage';
 import Heading from '@theme/Heading';
 
@@ -57,7 +58,8 @@ export default function BlogArchivePage({ archive }: Props): ReactNode {
                     {posts.map((post) => (
                       <li key={post.metadata.permalink}>
                         <Link to={post.metadata.permalink}>
-                          {format.format(new Date(post.metadata.date))} - {post.metadata.title}
+                          {format.format(new Date(post.metadata.date))} -{' '}
+                          <BlogPassage inline>{post.metadata.title}</BlogPassage>
                         </Link>
                       </li>
                     ))}

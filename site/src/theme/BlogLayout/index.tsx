@@ -4,13 +4,15 @@ import type BlogLayoutType from '@theme/BlogLayout';
 import type { WrapperProps } from '@docusaurus/types';
 import Heading from '@theme/Heading';
 import { translate } from '@docusaurus/Translate';
+import BlogPassage from '@site/src/components/BlogPassage';
 import { ListHeadingContext } from './ListHeading';
 
 type Props = WrapperProps<typeof BlogLayoutType>;
 
 /**
  * Puts the list page's `<h1>` at the top of the column of posts, whose titles are `<h2>`, and
- * gives a post's table of contents a navigation landmark (the theme leaves it outside any).
+ * gives a post's table of contents a navigation landmark (the theme leaves it outside any), its
+ * headings marked in the blog's language.
  */
 export default function BlogLayoutWrapper({ children, toc, ...props }: Props): ReactNode {
   const heading = useContext(ListHeadingContext);
@@ -20,7 +22,16 @@ export default function BlogLayoutWrapper({ children, toc, ...props }: Props): R
     description: 'The label used by the button on the collapsible TOC component',
   });
   return (
-    <BlogLayout {...props} toc={toc && <nav aria-label={label}>{toc}</nav>}>
+    <BlogLayout
+      {...props}
+      toc={
+        toc && (
+          <nav aria-label={label}>
+            <BlogPassage>{toc}</BlogPassage>
+          </nav>
+        )
+      }
+    >
       {heading && <Heading as="h1">{heading}</Heading>}
       {children}
     </BlogLayout>
