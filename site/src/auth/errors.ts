@@ -18,7 +18,7 @@ const MESSAGES: Record<string, () => string> = {
   'auth/too-many-requests': () =>
     translate({
       id: 'auth.error.tooManyRequests',
-      message: 'Too many attempts. Wait a few minutes, or reset your password, and try again.',
+      message: 'Too many attempts. Wait a few minutes and try again, or choose "E-mail me a sign-in link" instead.',
       description: 'Sign-in error: rate limited',
     }),
   'auth/invalid-email': () =>
@@ -43,8 +43,8 @@ const MESSAGES: Record<string, () => string> = {
     translate({
       id: 'auth.error.accountExists',
       message:
-        'An account with this e-mail address already exists with another sign-in method. Sign in with your e-mail and password instead; if you never set a password, use "Forgot password?" to create one.',
-      description: 'Sign-in error: the GitHub e-mail belongs to an e-mail/password account',
+        'An account with this e-mail address already exists with another way in. Choose "E-mail me a sign-in link" with this address instead: opening the link signs you in to that account.',
+      description: 'Sign-in error: the GitHub e-mail belongs to an account with another way in',
     }),
   'auth/popup-blocked': () =>
     translate({
