@@ -137,5 +137,16 @@ export async function search(
         isMembersOnly: isRestrictedPath(url.replace(/#.*$/, '')),
       };
     })
-    .filter((hit) => includeMembers || !hit.isMembersOnly);
+    .filter((hit) => includeMembers || !hit.isMembersOnly)
+    .sort((a, b) => Number(isListing(a.url)) - Number(isListing(b.url)));
+}
+
+/**
+ * The blog's pages that list posts (its index, a tag's, an author's, the archive): they repeat the
+ * words of the posts they list, and a short page scores high on few words, so ranked on words
+ * alone they can come before the posts themselves. They keep their order among themselves, after
+ * every other page (the sort is stable).
+ */
+function isListing(url: string): boolean {
+  return /^(\/[a-z]{2})?\/blog(\/(tags|authors|archive|page)(\/|$)|$)/.test(url.replace(/#.*$/, ''));
 }
