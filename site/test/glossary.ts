@@ -50,7 +50,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'sistemas confiables',
     en: 'trustworthy systems',
     avoid: /(?<!\p{L})sistemas? dignos? de confianza(?!\p{L})/giu,
-    reason: '«Confiable» is trustworthy, the word in the centre’s own name; it is not used for reliable.',
+    reason:
+      '«Confiable» is trustworthy, the word in the centre’s own name; «dignos de confianza» says it at greater length.',
     example: 'Construimos sistemas dignos de confianza.',
   },
   {

@@ -140,10 +140,13 @@ const checks: Array<{
     fact: 'Neuron data folder on Linux',
     pattern: /(\/var\/lib\/IoT ?Gateway|\/usr\/share\/IoT ?Gateway)/g,
     agrees: (folder) => folder === facts.neuron.linuxDataFolder,
-    // The old folder may be named only as the exception: next to the new one, or as what older installations keep.
+    // The old folder may be named only as the exception: next to the new one, as what older installations keep,
+    // or in the unit's `ReadWritePaths=` line that keeps it writable for them.
     exempt: (line) =>
       line.includes(facts.neuron.legacyLinuxDataFolder) &&
-      (line.includes(facts.neuron.linuxDataFolder) || /predates|anterior|antes del cambio|before the/i.test(line)),
+      (line.includes(facts.neuron.linuxDataFolder) ||
+        /predates|anterior|antes del cambio|before the/i.test(line) ||
+        line.startsWith('ReadWritePaths=')),
   },
   {
     fact: 'deduplication window',

@@ -149,7 +149,6 @@ export const projects: readonly Project[] = [
         label: { en: 'Leading lab', es: 'Laboratorio responsable' },
         href: '/labs#digital-identity-iot',
       },
-      { label: { en: 'Related news', es: 'Noticias relacionadas' }, href: '/blog' },
     ],
   },
   {
