@@ -135,9 +135,14 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   // own Host stands in for the site's origin: a page elsewhere whose name is made to resolve to
   // this machine (DNS rebinding) would be same-origin with it. Only loopback names are answered.
   const isHostUnchecked = config.firebase.emulatorHost !== null && config.publicOrigin === null;
+  // The one Host a browser on this machine sends, once seen good: a string comparison per request.
+  let goodHost: string | undefined;
   const handle: RequestHandler = (req, res) => {
-    if (isHostUnchecked && !isLoopbackHost(req.headers.host, req.socket.localPort))
-      return respond.text(req, res, 421, 'This server answers only at a loopback address.');
+    if (isHostUnchecked && req.headers.host !== goodHost) {
+      if (!isLoopbackHost(req.headers.host, req.socket.localPort))
+        return respond.text(req, res, 421, 'This server answers only at a loopback address.');
+      goodHost = req.headers.host;
+    }
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)
