@@ -231,10 +231,17 @@ try {
   // round's. Each ratio sets a run against the run it is compared with in the same round, a few
   // seconds apart, and is the median of those: this machine's speed drifts by more than the
   // differences measured, and drift between rounds cancels out of a ratio within one.
+  // The control and the members page run back to back, their order swapped every round, so that
+  // neither is favoured by its place in the round.
   const samples = cases.map(() => ({ ours: [], bare: [], reference: [] }));
+  const CONTROL = 1;
+  const MEMBERS = 2;
   for (let round = 0; round < rounds; round += 1) {
+    const pair = round % 2 === 0 ? [CONTROL, MEMBERS] : [MEMBERS, CONTROL];
+    for (const index of pair) samples[index].ours.push(wrk(`${origin}${cases[index].path}`, cases[index].headers));
     cases.forEach((testCase, index) => {
-      samples[index].ours.push(wrk(`${origin}${testCase.path}`, testCase.headers));
+      if (index !== CONTROL && index !== MEMBERS)
+        samples[index].ours.push(wrk(`${origin}${testCase.path}`, testCase.headers));
       samples[index].bare.push(wrk(`${bareOrigin}${testCase.path}`, testCase.headers));
       if (nginxOrigin && !testCase.path.startsWith('/docs') && !testCase.path.startsWith('/open/')) {
         samples[index].reference.push(wrk(`${nginxOrigin}${testCase.path}`, ['Accept-Encoding: gzip']));
@@ -245,8 +252,6 @@ try {
   const median = (runs) => (runs.length === 0 ? null : runs.find((run) => run.rps === middle(runs.map((r) => r.rps))));
   const ratio = (runs, against) =>
     against.length === 0 ? '–' : middle(runs.map((run, round) => run.rps / against[round].rps)).toFixed(2);
-  const CONTROL = 1;
-  const MEMBERS = 2;
   console.log(
     `\nSite server on one core (core ${SERVER_CORE}), wrk on core ${LOAD_CORE}, ${connections} connections, ${seconds} s each, ${rounds} rounds; ratios are the median round's\n`,
   );
