@@ -65,3 +65,4 @@ export {
   signInUrl,
 } from './routes.js';
 export { securityHeaders } from './securityHeaders.js';
+export { SettingError } from './settingError.js';

@@ -1,6 +1,7 @@
 import { parse } from 'tldts';
 import { defaultReaderPolicy } from './defaults.js';
 import type { ReaderPolicy } from './reader.js';
+import { SettingError } from './settingError.js';
 
 /**
  * The access rule's settings, read and validated in one place for the site build and the
@@ -13,9 +14,7 @@ export const POLICY_SETTINGS = {
   whitelistedEmail: 'SITE_WHITELISTED_EMAIL',
 } as const satisfies Record<keyof ReaderPolicy, string>;
 
-export class PolicySettingError extends Error {
-  override name = 'PolicySettingError';
-}
+export { SettingError };
 
 type Env = Record<string, string | undefined>;
 
@@ -30,17 +29,17 @@ const EMAIL_LOCAL_PART = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/;
 function parseDomain(name: string, raw: string): string {
   const value = raw.trim().toLowerCase();
   if (value === '')
-    throw new PolicySettingError(
+    throw new SettingError(
       `${name} is empty: name an institutional e-mail domain such as uai.cl, or leave it unset for the default.`,
     );
   if (!DOMAIN.test(value)) {
-    throw new PolicySettingError(
+    throw new SettingError(
       `${name}="${raw.trim()}" is not a domain name: expected letters, digits and hyphens in dot-separated labels, such as uai.cl.`,
     );
   }
   const parsed = parse(value, { allowPrivateDomains: true });
   if (!parsed.domain || parsed.publicSuffix === value) {
-    throw new PolicySettingError(
+    throw new SettingError(
       `${name}="${value}" is a public suffix: anyone who registers a domain under it would qualify. Name the institution's own domain, such as uai.cl.`,
     );
   }
@@ -51,15 +50,15 @@ function parseDomain(name: string, raw: string): string {
 function parseEmail(name: string, raw: string): string {
   const value = raw.trim().toLowerCase();
   if (value === '')
-    throw new PolicySettingError(`${name} is empty: name one e-mail address, or leave it unset for the default.`);
+    throw new SettingError(`${name} is empty: name one e-mail address, or leave it unset for the default.`);
   const at = value.lastIndexOf('@');
   if (at <= 0 || at === value.length - 1 || !EMAIL_LOCAL_PART.test(value.slice(0, at)) || value.indexOf('@') !== at) {
-    throw new PolicySettingError(`${name}="${raw.trim()}" is not an e-mail address such as reader@example.org.`);
+    throw new SettingError(`${name}="${raw.trim()}" is not an e-mail address such as reader@example.org.`);
   }
   try {
     parseDomain(name, value.slice(at + 1));
   } catch (error) {
-    throw new PolicySettingError(
+    throw new SettingError(
       `${name}="${raw.trim()}" has no valid domain: ${(error as Error).message.replace(/^[^ ]+ /, '')}`,
     );
   }
@@ -100,7 +99,7 @@ export function parseRecordedPolicy(source: string, value: unknown): ReaderPolic
   const policy = {} as ReaderPolicy;
   for (const key of Object.keys(POLICY_SETTINGS) as (keyof ReaderPolicy)[]) {
     const raw = record[key];
-    if (typeof raw !== 'string') throw new PolicySettingError(`${source} records no ${key}: rebuild the site.`);
+    if (typeof raw !== 'string') throw new SettingError(`${source} records no ${key}: rebuild the site.`);
     policy[key] = parseSetting(key, raw);
   }
   return policy;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  PolicySettingError,
+  SettingError,
   parseRecordedPolicy,
   policyDifferences,
   readPolicySettings,
@@ -13,7 +13,7 @@ function refusal(env: Record<string, string>): string {
   try {
     readReaderPolicy(env);
   } catch (error) {
-    assert.ok(error instanceof PolicySettingError, `expected a PolicySettingError, got ${String(error)}`);
+    assert.ok(error instanceof SettingError, `expected a SettingError, got ${String(error)}`);
     return error.message;
   }
   assert.fail(`${JSON.stringify(env)} was accepted`);
@@ -60,7 +60,7 @@ describe('access-rule settings security', () => {
   it('refuses an incomplete or widened recorded rule', () => {
     assert.throws(
       () => parseRecordedPolicy('server-record.json', { staffDomain: 'uai.cl', studentDomain: 'alumnos.uai.cl' }),
-      /^PolicySettingError: server-record\.json records no whitelistedEmail: rebuild the site\.$/,
+      /^SettingError: server-record\.json records no whitelistedEmail: rebuild the site\.$/,
     );
     assert.throws(
       () => parseRecordedPolicy('server-record.json', { ...defaultReaderPolicy, staffDomain: 'cl' }),

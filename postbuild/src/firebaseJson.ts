@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALE_PREFIXES, MEMBERS_FOLDERS, SERVER_ROUTES, securityHeaders } from '@trust/access-policy';
+import { LOCALE_PREFIXES, MEMBERS_FOLDERS, SERVER_ROUTES, SettingError, securityHeaders } from '@trust/access-policy';
 import { PUBLIC_DIR } from '@trust/access-policy/build-contract';
 
 export interface DeployConfig {
@@ -18,9 +18,9 @@ export function readDeployConfig(env: NodeJS.ProcessEnv = process.env): DeployCo
   const region = env.CLOUD_RUN_REGION?.trim() || 'southamerica-west1';
   // Cloud Run's rules for service names: lowercase letters, digits and hyphens, at most 49.
   if (!/^[a-z]([a-z0-9-]{0,47}[a-z0-9])?$/.test(serviceId))
-    throw new Error(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
+    throw new SettingError(`CLOUD_RUN_SERVICE="${serviceId}" is not a Cloud Run service name.`);
   if (!/^[a-z]+-[a-z]+\d$/.test(region))
-    throw new Error(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
+    throw new SettingError(`CLOUD_RUN_REGION="${region}" is not a region such as southamerica-west1.`);
   return { serviceId, region };
 }
 

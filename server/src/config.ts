@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_EMULATOR_HOST, DEFAULT_SITE_DIR, DEMO_PROJECT_ID, type ReaderPolicy } from '@trust/access-policy';
+import {
+  DEFAULT_EMULATOR_HOST,
+  DEFAULT_SITE_DIR,
+  DEMO_PROJECT_ID,
+  SettingError,
+  type ReaderPolicy,
+} from '@trust/access-policy';
 import type { ProviderLimits } from './session/boundedVerifier.js';
 import { readLogSettings, type LogSettings } from './logging.js';
 import { readPolicySettings } from '@trust/access-policy/settings';
@@ -63,10 +69,6 @@ export function siteDirSetting(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.SITE_DIR?.trim() || defaultSiteDir);
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function originSetting(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -76,10 +78,10 @@ function originSetting(env: NodeJS.ProcessEnv, name: string): string | null {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${name}="${raw}" is not a URL.`);
+    throw new SettingError(`${name}="${raw}" is not a URL.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ConfigError(`${name} must be an http(s) origin.`);
+    throw new SettingError(`${name} must be an http(s) origin.`);
   return url.origin;
 }
 
@@ -87,7 +89,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const raw = env[name]?.trim() || String(fallback);
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name}="${raw}" must be a whole number from ${min} to ${max}.`);
+    throw new SettingError(`${name}="${raw}" must be a whole number from ${min} to ${max}.`);
   }
   return value;
 }
@@ -107,56 +109,52 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const rawPort = env.PORT?.trim() || '3000';
   const port = Number(rawPort);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT="${rawPort}" is not a port number (0 to 65535).`);
+    throw new SettingError(`PORT="${rawPort}" is not a port number (0 to 65535).`);
   }
   const isProduction = env.NODE_ENV === 'production';
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || (isProduction ? '' : DEMO_PROJECT_ID);
   const emulatorSetting = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
   if (isProduction) {
     if (emulatorSetting) {
-      throw new ConfigError(
+      throw new SettingError(
         'FIREBASE_AUTH_EMULATOR_HOST is set in production: the Admin SDK would then accept unsigned tokens. Unset it.',
       );
     }
     // Credentials come from Application Default Credentials (the service's identity on Cloud Run).
     const missing = ['FIREBASE_PROJECT_ID', 'SITE_URL'].filter((name) => !env[name]?.trim());
-    if (missing.length > 0) throw new ConfigError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
+    if (missing.length > 0)
+      throw new SettingError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
   }
   const emulatorHost = isProduction ? null : emulatorSetting || DEFAULT_EMULATOR_HOST;
   if (emulatorHost && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
-    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not host:port.`);
+    throw new SettingError(`FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not host:port.`);
   }
   const rawDays = env.SESSION_MAX_AGE_DAYS?.trim() || '5';
   const days = Number(rawDays);
   if (!Number.isFinite(days) || days * DAY_MS < 5 * 60 * 1000 || days > 14) {
-    throw new ConfigError(`SESSION_MAX_AGE_DAYS="${rawDays}" must be between 0.004 (5 minutes) and 14.`);
+    throw new SettingError(`SESSION_MAX_AGE_DAYS="${rawDays}" must be between 0.004 (5 minutes) and 14.`);
   }
   const secureSetting = env.SESSION_COOKIE_SECURE?.trim().toLowerCase();
   if (secureSetting && secureSetting !== 'true' && secureSetting !== 'false') {
-    throw new ConfigError(`SESSION_COOKIE_SECURE="${secureSetting}" must be true or false.`);
+    throw new SettingError(`SESSION_COOKIE_SECURE="${secureSetting}" must be true or false.`);
   }
   if (isProduction && secureSetting === 'false')
-    throw new ConfigError('SESSION_COOKIE_SECURE=false is not allowed in production.');
+    throw new SettingError('SESSION_COOKIE_SECURE=false is not allowed in production.');
   const recheckSeconds = wholeNumber(env, 'SESSION_RECHECK_SECONDS', 240, 1, 3600);
   const graceSeconds = wholeNumber(env, 'SESSION_OUTAGE_GRACE_SECONDS', 300, 0, 3600);
   const provider: ProviderLimits = {
     timeoutMs: wholeNumber(env, 'PROVIDER_TIMEOUT_MS', 3000, 100, 30_000),
-    failuresToOpen: wholeNumber(env, 'PROVIDER_FAILURES_TO_PAUSE', 5, 1, 1000),
-    openMs: wholeNumber(env, 'PROVIDER_PAUSE_SECONDS', 10, 1, 600) * 1000,
+    failuresToPause: wholeNumber(env, 'PROVIDER_FAILURES_TO_PAUSE', 5, 1, 1000),
+    pauseMs: wholeNumber(env, 'PROVIDER_PAUSE_SECONDS', 10, 1, 600) * 1000,
   };
   const trustProxyHops = wholeNumber(env, 'TRUST_PROXY_HOPS', 0, 0, 10);
-  let policySettings: Partial<ReaderPolicy>;
-  try {
-    policySettings = readPolicySettings(env);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
+  const policySettings = readPolicySettings(env);
   // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
   const host = env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1');
   // With the emulator the Admin SDK accepts unsigned tokens: harmless on a laptop, a full bypass
   // on any server another machine can reach.
   if (emulatorHost && (!isLoopback(host) || env.K_SERVICE)) {
-    throw new ConfigError(
+    throw new SettingError(
       `The Auth emulator accepts unsigned tokens: emulator mode needs HOST on loopback (127.0.0.1, ::1 or localhost) and no K_SERVICE; here HOST=${host}${env.K_SERVICE ? ` and K_SERVICE=${env.K_SERVICE}` : ''}. Set NODE_ENV=production with a real project instead.`,
     );
   }

@@ -62,23 +62,23 @@ function isLoopbackHost(host: string | undefined, port: number | undefined): boo
 
 /** Wiring and routing: one normalisation, then the session API, the auth relay, the lock, or a public file. */
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
-  const record = readServerRecord(config.siteDir);
-  const policy = enforcedPolicy(record.readerPolicy, config.policySettings);
+  const build = readServerRecord(config.siteDir);
+  const policy = enforcedPolicy(build.readerPolicy, config.policySettings);
   const publicFiles = await loadSiteFiles(path.join(config.siteDir, PUBLIC_DIR), { requireIndex: true });
   const memberFiles = await loadSiteFiles(path.join(config.siteDir, MEMBERS_DIR), { requireIndex: false });
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createLogger(config.log);
-  const respond = new Responder(securityHeaders(record.contentSecurityPolicy, config.isProduction));
+  const respond = new Responder(securityHeaders(build.contentSecurityPolicy, config.isProduction));
   const auth = deps.verifier ? null : createFirebaseAuth(config);
   const grants = deps.grants ?? (auth ? createGrants(auth, policy) : null);
   const verifier = boundVerifier(
-    deps.verifier ?? createFirebaseVerifier(auth!, record.identity, config.firebase.emulatorHost),
+    deps.verifier ?? createFirebaseVerifier(auth!, build.identity, config.firebase.emulatorHost),
     config.provider,
     Date.now,
     (change) =>
       change.state === 'paused'
         ? logger.error(
-            { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.openMs / 1000 },
+            { event: 'provider-paused', code: change.code, pauseSeconds: config.provider.pauseMs / 1000 },
             'The identity provider is failing: calls to it are paused; locked pages answer 503 meanwhile',
           )
         : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
@@ -89,7 +89,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     verifier,
     guard,
     limiter: new RequestLimiter(10, 60_000, config.trustProxyHops, now),
-    identityRecord: record.identity,
+    identityRecord: build.identity,
     policy,
     respond,
     logger,
@@ -128,7 +128,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     respond,
     sendUnavailable: createUnavailableAnswer(publicFiles, respond),
     sendNotFound,
-    onPageServed: (req, identity, file) => pageAudit.record(identity, file.urlPath, traceId(req)),
+    onPageServed: (req, identity, file) => pageAudit.served(identity, file.urlPath, traceId(req)),
   });
 
   // With the emulator the provider accepts unsigned tokens, and without SITE_URL the request's
@@ -147,7 +147,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)
       return handleSession(req, res, normalized.path);
-    if (normalized.path === ACCESS_REQUEST_API_PATH) return accessApi.handleRequest(req, res);
+    if (normalized.path === ACCESS_REQUEST_API_PATH) return accessApi.handleAccessRequest(req, res);
     if (normalized.path.startsWith(`${ADMIN_API_PREFIX}/`)) return accessApi.handleAdmin(req, res, normalized.path);
     if (proxyAuthHandler && normalized.path.startsWith(AUTH_HANDLER_PREFIX)) return proxyAuthHandler(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD')

@@ -1,4 +1,5 @@
-import { ConfigError, describeIdentityMode, readServerConfig } from './config.js';
+import { SettingError } from '@trust/access-policy';
+import { describeIdentityMode, readServerConfig } from './config.js';
 import { createSiteServer } from './createServer.js';
 import { createLogger, readLogSettings } from './logging.js';
 import { shutDownGracefully } from './shutdown.js';
@@ -36,7 +37,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  if (error instanceof ConfigError) logger.fatal({ event: 'config-error' }, `Cannot start: ${error.message}`);
+  if (error instanceof SettingError) logger.fatal({ event: 'config-error' }, `Cannot start: ${error.message}`);
   else logger.fatal({ event: 'start-failed', err: error }, `Cannot start: ${(error as Error).message}`);
   logger.flush();
   process.exitCode = 1;

@@ -8,17 +8,17 @@ import {
   type ServerRecord,
 } from '@trust/access-policy/build-contract';
 import { policyDifferences } from '@trust/access-policy/settings';
-import { ConfigError } from './config.js';
+import { SettingError } from '@trust/access-policy';
 
 /** Reads and checks what the post-build step recorded for the server. */
 export function readServerRecord(siteDir: string): ServerRecord {
   const file = path.join(siteDir, SERVER_RECORD_FILE);
   if (!existsSync(file))
-    throw new ConfigError(`${file} is missing: run "npm run build" (its post-build step writes it).`);
+    throw new SettingError(`${file} is missing: run "npm run build" (its post-build step writes it).`);
   try {
     return parseServerRecord(readFileSync(file, 'utf8'), file);
   } catch (error) {
-    if (error instanceof BuildRecordError) throw new ConfigError(error.message);
+    if (error instanceof BuildRecordError) throw new SettingError(error.message);
     throw error;
   }
 }
@@ -31,7 +31,7 @@ export function readServerRecord(siteDir: string): ServerRecord {
 export function enforcedPolicy(recorded: ReaderPolicy, fromEnv: Partial<ReaderPolicy>): ReaderPolicy {
   const differences = policyDifferences(recorded, fromEnv);
   if (differences.length > 0) {
-    throw new ConfigError(
+    throw new SettingError(
       `The server's access rule differs from the one the site was built with: ${differences.join('; ')}. Rebuild the site with these settings, or unset them on the server.`,
     );
   }

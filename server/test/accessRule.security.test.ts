@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { defaultReaderPolicy } from '@trust/access-policy';
-import { ConfigError } from '../src/config.js';
+import { SettingError } from '@trust/access-policy';
 import { FakeProvider } from './fakeProvider.js';
 import { TEST_SERVER_RECORD, postSession, startTestSite, writeTestSite, type TestSite } from './helpers.js';
 
@@ -38,7 +38,7 @@ describe('the server enforces the rule the site was built with (security)', () =
     await assertRefused(
       startTestSite(undefined, undefined, { SITE_STAFF_DOMAIN: 'evil.cl' }),
       (error: unknown) =>
-        error instanceof ConfigError &&
+        error instanceof SettingError &&
         error.message ===
           `The server's access rule differs from the one the site was built with: SITE_STAFF_DOMAIN="evil.cl" but the site was built with "uai.cl". Rebuild the site with these settings, or unset them on the server.`,
     );
@@ -51,7 +51,7 @@ describe('the server enforces the rule the site was built with (security)', () =
   it('refuses to start with a looser rule: a bare top-level domain is refused before anything else', async () => {
     await assertRefused(
       startTestSite(undefined, undefined, { SITE_STAFF_DOMAIN: 'cl' }),
-      /^ConfigError: SITE_STAFF_DOMAIN="cl" is a public suffix/,
+      /^SettingError: SITE_STAFF_DOMAIN="cl" is a public suffix/,
     );
   });
 

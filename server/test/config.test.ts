@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, describeIdentityMode, readServerConfig } from '../src/config.js';
+import { SettingError } from '@trust/access-policy';
+import { describeIdentityMode, readServerConfig } from '../src/config.js';
 
 const production = {
   NODE_ENV: 'production',
@@ -25,7 +26,7 @@ describe('server settings', () => {
       () => readServerConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
       (error: unknown) => {
         return (
-          error instanceof ConfigError &&
+          error instanceof SettingError &&
           /FIREBASE_AUTH_EMULATOR_HOST/.test(error.message) &&
           /unsigned tokens/.test(error.message)
         );
@@ -59,7 +60,7 @@ describe('server settings', () => {
       assert.throws(
         () => readServerConfig(env),
         (error: unknown) =>
-          error instanceof ConfigError &&
+          error instanceof SettingError &&
           /^The Auth emulator accepts unsigned tokens: emulator mode needs HOST on loopback \(127\.0\.0\.1, ::1 or localhost\) and no K_SERVICE; /.test(
             error.message,
           ),

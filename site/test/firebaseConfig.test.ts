@@ -30,15 +30,15 @@ describe('the university-account settings', () => {
   it('refuses an unknown provider, a malformed hint, and a hint without a provider, naming the setting', () => {
     assert.throws(
       () => readFirebaseClientConfig({ SITE_SSO_PROVIDER: 'okta' }),
-      /^Error: Setting SITE_SSO_PROVIDER="okta" is not valid: expected google, microsoft or none\.$/,
+      /^SettingError: SITE_SSO_PROVIDER="okta" is not valid: expected google, microsoft or none\.$/,
     );
     assert.throws(
       () => readFirebaseClientConfig({ SITE_SSO_HINT: 'uai.cl&prompt=none' }),
-      /^Error: Setting SITE_SSO_HINT="uai\.cl&prompt=none" is not valid: /,
+      /^SettingError: SITE_SSO_HINT="uai\.cl&prompt=none" is not valid: /,
     );
     assert.throws(
       () => readFirebaseClientConfig({ ...PRODUCTION, SITE_SSO_HINT: 'uai.cl' }),
-      /^Error: Setting SITE_SSO_HINT is set but SITE_SSO_PROVIDER is none\.$/,
+      /^SettingError: SITE_SSO_HINT is set but SITE_SSO_PROVIDER is none\.$/,
     );
   });
 });

@@ -7,15 +7,15 @@ describe('the site build refuses an access rule that would admit anyone (securit
   it('stops on a public suffix, a malformed domain or address, naming the setting', () => {
     assert.throws(
       () => readReaderPolicy({ SITE_STAFF_DOMAIN: 'cl' }),
-      /^PolicySettingError: SITE_STAFF_DOMAIN="cl" is a public suffix/,
+      /^SettingError: SITE_STAFF_DOMAIN="cl" is a public suffix/,
     );
     assert.throws(
       () => readReaderPolicy({ SITE_STUDENT_DOMAIN: 'co.uk' }),
-      /^PolicySettingError: SITE_STUDENT_DOMAIN="co\.uk" is a public suffix/,
+      /^SettingError: SITE_STUDENT_DOMAIN="co\.uk" is a public suffix/,
     );
     assert.throws(
       () => readReaderPolicy({ SITE_WHITELISTED_EMAIL: 'not-an-address' }),
-      /^PolicySettingError: SITE_WHITELISTED_EMAIL="not-an-address" is not an e-mail address/,
+      /^SettingError: SITE_WHITELISTED_EMAIL="not-an-address" is not an e-mail address/,
     );
   });
 

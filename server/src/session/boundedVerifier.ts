@@ -4,16 +4,16 @@ export interface ProviderLimits {
   /** Longest wait for one answer from the identity provider. */
   timeoutMs: number;
   /** Consecutive failed calls after which the server stops calling for a while. */
-  failuresToOpen: number;
+  failuresToPause: number;
   /** How long calls fail at once after that, before one is let through again. */
-  openMs: number;
+  pauseMs: number;
 }
 
 /** The provider did not answer in time, or is being given a rest: the caller answers 503. */
 class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
   readonly code: string;
-  constructor(reason: 'timeout' | 'circuit-open') {
+  constructor(reason: 'timeout' | 'paused') {
     super(
       reason === 'timeout'
         ? 'The identity provider did not answer in time.'
@@ -23,10 +23,13 @@ class ProviderUnavailableError extends Error {
   }
 }
 
+/** Told once when calls to the provider are paused (with the failure's code) and once when they resume. */
+export type PauseListener = (change: { state: 'paused'; code: string } | { state: 'resumed' }) => void;
+
 /**
  * Bounds every call to the identity provider: each waits at most `timeoutMs`, and after
- * `failuresToOpen` failures in a row the calls fail at once for `openMs` (then one is tried, and
- * a success closes the circuit again). A provider that hangs, as a network partition looks,
+ * `failuresToPause` failures in a row the calls fail at once for `pauseMs` (then one is tried, and
+ * a success resumes them). A provider that hangs, as a network partition looks,
  * therefore costs each request a few seconds at most and, once noticed, nothing at all, instead
  * of holding every member's request and socket open.
  *
@@ -35,9 +38,6 @@ class ProviderUnavailableError extends Error {
  * even a well-formed JWT is refused before any call, so junk sent by anyone cannot pause the
  * provider for everybody.
  */
-/** Told once when calls to the provider are paused (with the failure's code) and once when they resume. */
-export type PauseListener = (change: { state: 'paused'; code: string } | { state: 'resumed' }) => void;
-
 export function boundVerifier(
   verifier: IdentityVerifier,
   limits: ProviderLimits,
@@ -45,12 +45,12 @@ export function boundVerifier(
   onPause: PauseListener = () => {},
 ): IdentityVerifier {
   let failures = 0;
-  let openUntil = 0;
+  let pausedUntil = 0;
   let isPaused = false;
 
   async function call<T>(credential: string | null, run: () => Promise<T>): Promise<T> {
     if (credential !== null && !isJwtShaped(credential)) throw malformedCredential();
-    if (failures >= limits.failuresToOpen && now() < openUntil) throw new ProviderUnavailableError('circuit-open');
+    if (failures >= limits.failuresToPause && now() < pausedUntil) throw new ProviderUnavailableError('paused');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ProviderUnavailableError('timeout')), limits.timeoutMs);
@@ -66,8 +66,8 @@ export function boundVerifier(
     } catch (error) {
       if (isProviderFailure(error)) {
         failures += 1;
-        if (failures >= limits.failuresToOpen) {
-          openUntil = now() + limits.openMs;
+        if (failures >= limits.failuresToPause) {
+          pausedUntil = now() + limits.pauseMs;
           if (!isPaused) {
             isPaused = true;
             onPause({ state: 'paused', code: String((error as { code: unknown }).code) });

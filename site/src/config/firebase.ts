@@ -1,4 +1,4 @@
-import { BROWSER_EMULATOR_HOST, DEMO_PROJECT_ID, isDemoProjectId } from '@trust/access-policy';
+import { BROWSER_EMULATOR_HOST, DEMO_PROJECT_ID, SettingError, isDemoProjectId } from '@trust/access-policy';
 
 /**
  * The identity provider's browser settings, read at build time. With no FIREBASE_API_KEY the
@@ -27,19 +27,19 @@ export function readFirebaseClientConfig(env: Env = process.env): FirebaseClient
   const apiKey = env.FIREBASE_API_KEY?.trim();
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || (apiKey ? null : BROWSER_EMULATOR_HOST);
   if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
-    throw new Error(`Setting FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not valid: expected host:port.`);
+    throw new SettingError(`FIREBASE_AUTH_EMULATOR_HOST="${emulatorHost}" is not valid: expected host:port.`);
   }
   if (apiKey?.includes(':')) {
-    throw new Error('Setting FIREBASE_API_KEY contains a colon: the identity provider refuses such keys.');
+    throw new SettingError('FIREBASE_API_KEY contains a colon: the identity provider refuses such keys.');
   }
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID;
   if (!apiKey && !isDemoProjectId(projectId)) {
-    throw new Error(
+    throw new SettingError(
       `FIREBASE_PROJECT_ID="${projectId}" is a real project, so FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN are required.`,
     );
   }
   const authDomain = env.FIREBASE_AUTH_DOMAIN?.trim() || (apiKey ? '' : `${projectId}.firebaseapp.com`);
-  if (!authDomain) throw new Error('Setting FIREBASE_AUTH_DOMAIN is required when FIREBASE_API_KEY is set.');
+  if (!authDomain) throw new SettingError('FIREBASE_AUTH_DOMAIN is required when FIREBASE_API_KEY is set.');
   return {
     apiKey: apiKey || 'demo-api-key',
     authDomain,
@@ -57,16 +57,16 @@ export function readFirebaseClientConfig(env: Env = process.env): FirebaseClient
 function readUniversityAccount(env: Env, isEmulated: boolean): UniversityAccountConfig | null {
   const provider = env.SITE_SSO_PROVIDER?.trim().toLowerCase() || (isEmulated ? 'google' : 'none');
   if (provider !== 'google' && provider !== 'microsoft' && provider !== 'none') {
-    throw new Error(`Setting SITE_SSO_PROVIDER="${provider}" is not valid: expected google, microsoft or none.`);
+    throw new SettingError(`SITE_SSO_PROVIDER="${provider}" is not valid: expected google, microsoft or none.`);
   }
   const hint = env.SITE_SSO_HINT?.trim() || null;
   if (hint !== null && !/^(\*|[A-Za-z0-9][\w.-]*)$/.test(hint)) {
-    throw new Error(
-      `Setting SITE_SSO_HINT="${hint}" is not valid: expected a domain (uai.cl), a Microsoft tenant id, or * for any Google Workspace domain.`,
+    throw new SettingError(
+      `SITE_SSO_HINT="${hint}" is not valid: expected a domain (uai.cl), a Microsoft tenant id, or * for any Google Workspace domain.`,
     );
   }
   if (provider === 'none') {
-    if (hint !== null) throw new Error('Setting SITE_SSO_HINT is set but SITE_SSO_PROVIDER is none.');
+    if (hint !== null) throw new SettingError('SITE_SSO_HINT is set but SITE_SSO_PROVIDER is none.');
     return null;
   }
   return { provider, hint };

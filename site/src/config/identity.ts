@@ -1,3 +1,5 @@
+import { SettingError } from '@trust/access-policy';
+
 /**
  * Who the site speaks for. Constants are the centre's; deployment-specific values come from
  * environment variables at build time (each listed in the README) and fall back to example
@@ -43,7 +45,7 @@ function setting(
   const raw = env[name];
   const value = raw === undefined || raw.trim() === '' ? fallback : raw.trim();
   if (!check(value)) {
-    throw new Error(`Setting ${name}="${value}" is not valid: expected ${expected}.`);
+    throw new SettingError(`${name}="${value}" is not valid: expected ${expected}.`);
   }
   return value;
 }
