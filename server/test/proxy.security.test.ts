@@ -37,23 +37,22 @@ describe('behind Firebase Hosting (security)', () => {
     assert.equal(hostOrigin.headers['set-cookie'], undefined);
   });
 
-  it('issues __session (the one cookie Hosting forwards) and clears the older __Host-session', async () => {
+  it('issues __session, the one cookie Hosting forwards, and no other cookie', async () => {
     site = await behindHosting('0');
     const cookies = (await signIn(site.origin, FakeProvider.idToken('ana@uai.cl'))).headers['set-cookie'] as string[];
-    assert.equal(cookies.length, 2);
+    assert.equal(cookies.length, 1);
     assert.match(
       cookies[0]!,
       /^__session=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=432000; Secure$/,
     );
-    assert.match(cookies[1]!, /^__Host-session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0; Secure$/);
   });
 
-  it('still lets in a reader who holds only the older __Host-session cookie', async () => {
+  it('reads the session from __session only: a valid session under another cookie name opens nothing', async () => {
     site = await startTestSite();
-    const legacy = await rawRequest(site.origin, '/docs/guide/', {
+    const otherName = await rawRequest(site.origin, '/docs/guide/', {
       headers: { Cookie: `__Host-session=${sessionOf('ana@uai.cl')}` },
     });
-    assert.equal(legacy.status, 200);
+    assert.equal(otherName.status, 302);
   });
 
   it('keys the rate limit on the client Hosting saw: 40 bad sign-ins lock out that client only', async () => {

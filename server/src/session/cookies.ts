@@ -9,9 +9,6 @@ const MAX_COOKIE_VALUE = 8 * 1024;
  */
 export const SESSION_COOKIE = '__session';
 
-/** The name sessions were issued under before; still read, and cleared whenever a cookie is set. */
-export const LEGACY_SESSION_COOKIE = '__Host-session';
-
 /**
  * The value of one cookie, or undefined. Only its length is checked here: the value is looked up
  * as it is, and `SessionGuard` checks its characters before anything is verified.
@@ -30,9 +27,9 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   return value.length > 0 && value.length <= MAX_COOKIE_VALUE ? value : undefined;
 }
 
-/** The session cookie of a request: `__session`, or the older `__Host-session` a reader may still hold. */
+/** The session cookie of a request. */
 export function readSessionCookie(req: IncomingMessage): string | undefined {
-  return readCookie(req, SESSION_COOKIE) ?? readCookie(req, LEGACY_SESSION_COOKIE);
+  return readCookie(req, SESSION_COOKIE);
 }
 
 export function serializeSessionCookie(name: string, value: string, maxAgeMs: number, isSecure: boolean): string {
@@ -47,14 +44,6 @@ export function serializeSessionCookie(name: string, value: string, maxAgeMs: nu
   return attributes.join('; ');
 }
 
-export function clearSessionCookie(name: string, isSecure: boolean): string {
-  return serializeSessionCookie(name, '', 0, isSecure);
-}
-
-/** Clears the legacy cookie too; the browser only accepts a `__Host-` cookie when it is Secure. */
-export function clearSessionCookies(isSecure: boolean): string[] {
-  return [
-    clearSessionCookie(SESSION_COOKIE, isSecure),
-    ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
-  ];
+export function clearSessionCookie(isSecure: boolean): string {
+  return serializeSessionCookie(SESSION_COOKIE, '', 0, isSecure);
 }

@@ -17,14 +17,7 @@ import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from '../config.js';
 import { BadRequest, bearerToken, isSameOrigin, readJson, stringField } from '../http/request.js';
 import { refusalOf } from './admission.js';
-import {
-  LEGACY_SESSION_COOKIE,
-  SESSION_COOKIE,
-  clearSessionCookie,
-  clearSessionCookies,
-  readSessionCookie,
-  serializeSessionCookie,
-} from './cookies.js';
+import { SESSION_COOKIE, clearSessionCookie, readSessionCookie, serializeSessionCookie } from './cookies.js';
 import type { RequestLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
 import {
@@ -97,7 +90,7 @@ export function createSessionApi({
   }
 
   /** One line of the audit trail about this request's reader. */
-  function record(
+  function auditRequest(
     req: IncomingMessage,
     event: string,
     identity: Pick<VerifiedIdentity, 'uid' | 'email'> | null,
@@ -136,8 +129,8 @@ export function createSessionApi({
     // reader guessing behind the university's NAT does not lock out everyone else behind it.
     const refuse = (error: string) => {
       const wait = limiter.retryAfter(req);
-      limiter.recordFailure(req);
-      if (wait === 0) record(req, 'session-refused', null, 'refused', error);
+      limiter.count(req);
+      if (wait === 0) auditRequest(req, 'session-refused', null, 'refused', error);
       if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
       else respond.json(req, res, 401, { error });
       return null;
@@ -175,12 +168,12 @@ export function createSessionApi({
         ...(identity.request ? { request: { outcome: identity.request.outcome, at: identity.request.at } } : {}),
       };
       rememberRefusal(token, identity.uid, body);
-      record(req, 'session-refused', identity, 'refused', reason);
+      auditRequest(req, 'session-refused', identity, 'refused', reason);
       respond.json(req, res, 403, body);
       return null;
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
-      record(req, 'session-refused', identity, 'refused', 'stale-sign-in');
+      auditRequest(req, 'session-refused', identity, 'refused', 'stale-sign-in');
       respond.json(req, res, 401, { error: 'stale-sign-in' });
       return null;
     }
@@ -206,13 +199,10 @@ export function createSessionApi({
     const { token } = admitted;
     const cookie = await askProvider(req, res, () => verifier.createSessionCookie(token, config.session.maxAgeMs));
     if (cookie === null) return;
-    record(req, 'session-opened', admitted.identity, 'opened');
+    auditRequest(req, 'session-opened', admitted.identity, 'opened');
     const { isSecure } = config.session;
     respond.json(req, res, 204, null, {
-      'Set-Cookie': [
-        serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
-        ...(isSecure ? [clearSessionCookie(LEGACY_SESSION_COOKIE, true)] : []),
-      ],
+      'Set-Cookie': serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
     });
   }
 
@@ -244,7 +234,7 @@ export function createSessionApi({
       !isFresh ||
       !isUniversityAddress(identity.email ?? '', policy)
     ) {
-      record(req, 'mailbox-proof-refused', identity, 'refused', 'not-a-mailbox-proof');
+      auditRequest(req, 'mailbox-proof-refused', identity, 'refused', 'not-a-mailbox-proof');
       respond.json(req, res, 403, { error: 'not-a-mailbox-proof' });
       return null;
     }
@@ -278,11 +268,11 @@ export function createSessionApi({
       proof = await proofOf(req, res);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
-      if (error.status !== 503) limiter.recordFailure(req);
+      if (error.status !== 503) limiter.count(req);
       return respond.json(req, res, error.status, { error: error.error });
     }
     if (!proof) {
-      limiter.recordFailure(req);
+      limiter.count(req);
       return;
     }
     const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
@@ -293,8 +283,8 @@ export function createSessionApi({
     } catch (error) {
       const refusal = LINK_REFUSALS[(error as { code?: string } | null)?.code ?? ''];
       if (refusal) {
-        limiter.recordFailure(req);
-        record(req, 'mailbox-proof-refused', null, 'refused', refusal);
+        limiter.count(req);
+        auditRequest(req, 'mailbox-proof-refused', null, 'refused', refusal);
         return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
       }
       return answerProviderFailure(respond, req, res, error, 'invalid-token');
@@ -317,7 +307,7 @@ export function createSessionApi({
         },
         `account-secured: ${secured.email} (${proof.kind}; removed: ${secured.removed.join(', ') || 'nothing'})`,
       );
-    } else record(req, 'mailbox-proven', secured, 'proven', proof.kind);
+    } else auditRequest(req, 'mailbox-proven', secured, 'proven', proof.kind);
     const answer: MailboxProofAnswer = { email: secured.email, link: secured.link };
     respond.json(req, res, 200, answer);
   }
@@ -344,7 +334,7 @@ export function createSessionApi({
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
-    const cleared = { 'Set-Cookie': clearSessionCookies(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
+    const cleared = { 'Set-Cookie': clearSessionCookie(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
     if (!cookie) return respond.json(req, res, 204, null, cleared);
     const wait = limiter.retryAfter(req);
@@ -357,12 +347,12 @@ export function createSessionApi({
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') limiter.recordFailure(req);
+      if (failure === 'invalid-credential') limiter.count(req);
       // A cookie that does not verify has nothing left to revoke.
       return respond.json(req, res, 204, null, cleared);
     }
     guard.signOut(cookie, identity.expiresAt * 1000);
-    record(req, 'signed-out', identity, 'signed-out');
+    auditRequest(req, 'signed-out', identity, 'signed-out');
     try {
       await verifier.revokeSessions(identity.uid);
     } catch (error) {
