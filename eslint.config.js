@@ -6,7 +6,7 @@ import globals from 'globals';
 
 /**
  * The site's route facts are spelled once, in access-policy/src/routes.ts; these literals
- * anywhere else are copies that can drift (as the sitemap's and the search's lists once did).
+ * anywhere else are copies that can drift.
  */
 const ROUTE_FACTS = {
   '/api/session': 'SESSION_API_PATH',

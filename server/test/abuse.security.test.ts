@@ -11,6 +11,7 @@ import {
   openSession,
   postSession,
   rawRequest,
+  readGuide,
   readPage,
   startTestSite,
   type TestSite,
@@ -144,14 +145,13 @@ describe('refusals cost the provider little (security)', () => {
       site.origin,
       FakeProvider.idToken('ana@uai.cl', { authTime: Math.floor(clock / 1000) }),
     );
-    assert.equal((await readPage(site.origin, '/docs/guide', cookie)).status, 200);
+    assert.equal((await readGuide(site, cookie)).status, 200);
     // Revoked by another instance: this one learns it at its next re-check.
     provider.account('ana@uai.cl').validSinceSeconds = Math.floor(clock / 1000) + 1;
     clock += 61_000;
     const checksBefore = provider.revocationChecks;
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 50; attempt += 1)
-      statuses.push((await readPage(site.origin, '/docs/guide', cookie)).status);
+    for (let attempt = 0; attempt < 50; attempt += 1) statuses.push((await readGuide(site, cookie)).status);
     assert.deepEqual(statuses, Array<number>(50).fill(302));
     assert.equal(provider.revocationChecks - checksBefore, 1);
   });
@@ -162,7 +162,7 @@ describe('DNS rebinding in emulator mode (security)', () => {
     site = await startTestSite();
     const port = new URL(site.origin).port;
     const cookie = `__session=${FakeProvider.sessionCookie('ana@uai.cl')}`;
-    const ask = (host: string) => readPage(site!.origin, '/docs/guide', cookie, { Host: host });
+    const ask = (host: string) => readGuide(site!, cookie, { Host: host });
     for (const host of [
       `rebind.attacker.example:${port}`,
       'rebind.attacker.example',

@@ -35,7 +35,7 @@ describe('the audit trail’s line for each documentation page served', () => {
     // Characters JSON must escape, and one it need not, in the reader's fields.
     const reader = { uid: 'uid-"7"\\', email: 'o"neil\u00e9@example.com' };
     const before = Date.now();
-    pages.record(reader, '/docs/guide/index.html', TRACE);
+    pages.served(reader, '/docs/guide/index.html', TRACE);
     pages.flush();
     audit(
       logger,
@@ -68,7 +68,7 @@ describe('the audit trail’s line for each documentation page served', () => {
   it('has no trace field when the request carried none, and names the reader by uid when there is no address', () => {
     const { logger, lines } = capture();
     const pages = createPageAudit(logger, PROJECT);
-    pages.record({ uid: 'phone-only', email: null }, '/docs/index.html', undefined);
+    pages.served({ uid: 'phone-only', email: null }, '/docs/index.html', undefined);
     pages.flush();
     const [entry] = lines();
     assert.equal('logging.googleapis.com/trace' in entry!, false);
@@ -80,8 +80,8 @@ describe('the audit trail’s line for each documentation page served', () => {
     const { logger, lines, writes } = capture();
     const pages = createPageAudit(logger, PROJECT);
     const reader = { uid: 'u1', email: 'ana@uai.cl' };
-    pages.record(reader, '/docs/a/index.html', undefined);
-    pages.record(reader, '/docs/b/index.html', undefined);
+    pages.served(reader, '/docs/a/index.html', undefined);
+    pages.served(reader, '/docs/b/index.html', undefined);
     assert.equal(writes.length, 0);
     audit(logger, { event: 'signed-out', uid: 'u1', email: 'ana@uai.cl', outcome: 'signed-out' }, 'Signed out');
     assert.deepEqual(
@@ -99,7 +99,7 @@ describe('the audit trail’s line for each documentation page served', () => {
   it('writes a batch by itself within a quarter of a second', async () => {
     const { logger, lines } = capture();
     const pages = createPageAudit(logger, PROJECT);
-    pages.record({ uid: 'u2', email: 'bea@uai.cl' }, '/docs/index.html', undefined);
+    pages.served({ uid: 'u2', email: 'bea@uai.cl' }, '/docs/index.html', undefined);
     assert.equal(lines().length, 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(
@@ -111,7 +111,7 @@ describe('the audit trail’s line for each documentation page served', () => {
   it('writes nothing when the log is silent', () => {
     const { logger, writes } = capture('silent');
     const pages = createPageAudit(logger, PROJECT);
-    pages.record({ uid: 'u3', email: 'eva@uai.cl' }, '/docs/index.html', TRACE);
+    pages.served({ uid: 'u3', email: 'eva@uai.cl' }, '/docs/index.html', TRACE);
     pages.flush();
     audit(logger, { event: 'signed-out', uid: 'u3', email: 'eva@uai.cl', outcome: 'signed-out' }, 'signed-out');
     assert.deepEqual(writes, []);
@@ -124,7 +124,7 @@ describe('the audit trail whatever the log level (security)', () => {
       const { logger, lines } = capture(level);
       const pages = createPageAudit(logger, PROJECT);
       logger.info({ event: 'provider-resumed' }, 'an operational line');
-      pages.record({ uid: 'u4', email: 'leo@uai.cl' }, '/docs/index.html', undefined);
+      pages.served({ uid: 'u4', email: 'leo@uai.cl' }, '/docs/index.html', undefined);
       audit(logger, { event: 'signed-out', uid: 'u4', email: 'leo@uai.cl', outcome: 'signed-out' }, 'signed-out');
       assert.deepEqual(
         lines().map((entry) => [entry.event, entry.severity]),

@@ -8,19 +8,19 @@ const request = (cookie: string | undefined) =>
 
 describe('readCookie', () => {
   const cases: Array<[string | undefined, string | undefined]> = [
-    ['__Host-session=abc.def', 'abc.def'],
-    ['theme=dark; __Host-session=abc.def; other=1', 'abc.def'],
-    ['theme=dark;__Host-session=abc', 'abc'],
-    ['x__Host-session=abc', undefined],
+    ['__session=abc.def', 'abc.def'],
+    ['theme=dark; __session=abc.def; other=1', 'abc.def'],
+    ['theme=dark;__session=abc', 'abc'],
+    ['x__session=abc', undefined],
     ['session=abc', undefined],
-    ['my__Host-session=evil; __Host-session=good', 'good'],
-    ['__Host-session=', undefined],
-    [`__Host-session=${'a'.repeat(9000)}`, undefined],
+    ['my__session=evil; __session=good', 'good'],
+    ['__session=', undefined],
+    [`__session=${'a'.repeat(9000)}`, undefined],
     [undefined, undefined],
   ];
   for (const [header, expected] of cases) {
     it(`reads ${JSON.stringify(header)?.slice(0, 50)} as ${String(expected)}`, () => {
-      assert.equal(readCookie(request(header), '__Host-session'), expected);
+      assert.equal(readCookie(request(header), '__session'), expected);
     });
   }
 });

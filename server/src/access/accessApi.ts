@@ -72,7 +72,7 @@ export function createAccessApi({
   /** Counts the request; false (answered 429) past the client's rate. */
   function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RequestLimiter): boolean {
     const wait = limiter.retryAfter(req);
-    limiter.recordFailure(req);
+    limiter.count(req);
     if (wait === 0) return true;
     json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
     return false;
@@ -93,7 +93,7 @@ export function createAccessApi({
     who: VerifiedIdentity | null = null,
   ): null {
     const wait = adminLimiter.retryAfter(req);
-    adminLimiter.recordFailure(req);
+    adminLimiter.count(req);
     if (wait > 0) {
       json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
       return null;
@@ -226,7 +226,7 @@ export function createAccessApi({
    * account, a few per client address. The reader has no session (they may not read), so the
    * request carries their ID token.
    */
-  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleAccessRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
     if (!isSameOrigin(req, config.publicOrigin)) return json(req, res, 403, { error: 'cross-origin' });
     if (!withinRate(req, res, requestLimiter)) return;
@@ -267,5 +267,5 @@ export function createAccessApi({
     }
   }
 
-  return { handleAdmin, handleRequest };
+  return { handleAdmin, handleAccessRequest };
 }

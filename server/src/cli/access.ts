@@ -129,7 +129,7 @@ class TrailError extends Error {
 
 async function recordIn(trail: Trail, lines: Record<string, unknown>[]): Promise<void> {
   try {
-    await trail.record(lines.splice(0));
+    await trail.write(lines.splice(0));
   } catch (error) {
     throw new TrailError(
       `The change was made, but could not be recorded in ${trail.name}: ${(error as Error).message}`,

@@ -7,8 +7,8 @@ import { Logging } from '@google-cloud/logging';
  * change whether an admin made it on the admin page or an operator with the command.
  */
 export interface Trail {
-  /** Records the audit lines, as the logger wrote them. */
-  record(lines: Record<string, unknown>[]): Promise<void>;
+  /** Writes the audit lines, as the logger wrote them. */
+  write(lines: Record<string, unknown>[]): Promise<void>;
   /** Where the lines went, for the operator. */
   readonly name: string;
 }
@@ -30,7 +30,7 @@ export function cloudLoggingTrail(projectId: string): Trail {
   const log = new Logging({ projectId }).log(COMMAND_LOG_NAME);
   return {
     name: `Cloud Logging (projects/${projectId}/logs/${COMMAND_LOG_NAME})`,
-    async record(lines) {
+    async write(lines) {
       if (lines.length === 0) return;
       await log.write(
         lines.map((line) => {

@@ -2,11 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { clientAddress, peerAddress, rateLimitKey } from '../http/request.js';
 
 /**
- * Counts failures per client in a fixed window; once a client reaches the limit it is refused
- * until the window ends. Memory is bounded: the oldest clients are dropped first.
+ * Counts what each client does in a fixed window (failed sign-ins, admin calls, access requests:
+ * whatever its owner counts); once a client reaches the limit it is refused until the window ends.
+ * Memory is bounded: the oldest clients are dropped first.
  */
-export class FailureLimiter {
-  readonly #failures = new Map<string, { count: number; windowStart: number }>();
+class WindowLimiter {
+  readonly #counts = new Map<string, { count: number; windowStart: number }>();
 
   constructor(
     private readonly limit: number,
@@ -17,22 +18,23 @@ export class FailureLimiter {
 
   /** Seconds to wait, or 0 when the client may try now. */
   retryAfter(client: string): number {
-    const entry = this.#failures.get(client);
+    const entry = this.#counts.get(client);
     if (!entry) return 0;
     const elapsed = this.now() - entry.windowStart;
     if (elapsed >= this.windowMs) {
-      this.#failures.delete(client);
+      this.#counts.delete(client);
       return 0;
     }
     return entry.count >= this.limit ? Math.ceil((this.windowMs - elapsed) / 1000) : 0;
   }
 
-  recordFailure(client: string): void {
+  /** Counts one more for the client. */
+  count(client: string): void {
     const now = this.now();
-    const entry = this.#failures.get(client);
+    const entry = this.#counts.get(client);
     if (!entry || now - entry.windowStart >= this.windowMs) {
-      if (this.#failures.size >= this.maxClients) this.#failures.delete(this.#failures.keys().next().value!);
-      this.#failures.set(client, { count: 1, windowStart: now });
+      if (this.#counts.size >= this.maxClients) this.#counts.delete(this.#counts.keys().next().value!);
+      this.#counts.set(client, { count: 1, windowStart: now });
     } else {
       entry.count += 1;
     }
@@ -40,21 +42,21 @@ export class FailureLimiter {
 }
 
 /**
- * How many failures the address that reached the nearest trusted proxy may have, for each one
- * its claimed client address may have. Behind Firebase Hosting many readers share that address,
+ * How many times more the address that reached the nearest trusted proxy may be counted than
+ * its claimed client address. Behind Firebase Hosting many readers share that address,
  * so its allowance is larger; a client calling the service directly is held to it whatever it
  * writes into `X-Forwarded-For`.
  */
 const PEER_ALLOWANCE = 3;
 
 /**
- * A `FailureLimiter` by request: counted on the client address (as far as the trusted proxies
+ * A `WindowLimiter` by request: counted on the client address (as far as the trusted proxies
  * report it) and on the peer address (what reached the nearest of them), so a client that writes
  * its own `X-Forwarded-For` cannot choose a fresh key for each request.
  */
 export class RequestLimiter {
-  readonly #clients: FailureLimiter;
-  readonly #peers: FailureLimiter;
+  readonly #clients: WindowLimiter;
+  readonly #peers: WindowLimiter;
 
   constructor(
     limit: number,
@@ -62,8 +64,8 @@ export class RequestLimiter {
     private readonly hops: number,
     now: () => number = Date.now,
   ) {
-    this.#clients = new FailureLimiter(limit, windowMs, now);
-    this.#peers = new FailureLimiter(limit * PEER_ALLOWANCE, windowMs, now);
+    this.#clients = new WindowLimiter(limit, windowMs, now);
+    this.#peers = new WindowLimiter(limit * PEER_ALLOWANCE, windowMs, now);
   }
 
   #keys(req: IncomingMessage): [string, string] {
@@ -76,9 +78,10 @@ export class RequestLimiter {
     return Math.max(this.#clients.retryAfter(client), this.hops === 0 ? 0 : this.#peers.retryAfter(peer));
   }
 
-  recordFailure(req: IncomingMessage): void {
+  /** Counts one more for the request's client and peer. */
+  count(req: IncomingMessage): void {
     const [client, peer] = this.#keys(req);
-    this.#clients.recordFailure(client);
-    if (this.hops !== 0) this.#peers.recordFailure(peer);
+    this.#clients.count(client);
+    if (this.hops !== 0) this.#peers.count(peer);
   }
 }

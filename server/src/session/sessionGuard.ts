@@ -19,12 +19,11 @@ const MAX_CACHED = 10_000;
 const KEY_LENGTH = 48;
 
 /**
- * Cache keys are the last characters of the cookie, not a digest (SHA-256 cost about 12 µs a
- * request under load with Node 20's OpenSSL 3, more than the whole lock's budget) nor the whole
- * cookie (V8 hashes a Map key's every character, and a session cookie is about 1 KB: 4 % of a
- * members' request in a profile). A hit is confirmed against the whole cookie, so a cookie that
- * merely ends the same way is never taken for another; a sign-out refused by key refuses such a
- * look-alike too, which fails closed.
+ * Cache keys are the last characters of the cookie, not a digest (hashing every request would
+ * cost more than the rest of the lock) nor the whole cookie (a Map hashes every character of a
+ * string key, and a session cookie is about 1 KB). A hit is confirmed against the whole cookie,
+ * so a cookie that merely ends the same way is never taken for another; a sign-out refused by
+ * key refuses such a look-alike too, which fails closed.
  */
 const keyOf = (cookie: string) => (cookie.length > KEY_LENGTH ? cookie.slice(-KEY_LENGTH) : cookie);
 

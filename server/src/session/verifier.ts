@@ -76,7 +76,7 @@ export interface IdentityVerifier {
  */
 const PROVIDER_FAILURE_CODES = new Set([
   'app/provider-timeout',
-  'app/provider-circuit-open',
+  'app/provider-paused',
   'app/network-error',
   'app/network-timeout',
   'app/internal-error',

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { FirebaseClientConfig } from '../config/firebase';
 import type { AuthApi, ReaderSnapshot } from './sdk';
-import { createSessionFromCurrentUser, signInWithEmailLink } from './completeSignIn';
+import { completeLinkSignIn, createSessionFromCurrentUser } from './completeSignIn';
 import { deleteServerSession, hasServerSession, readServerSession, type Refusal } from './session';
 import { isReturningReader, rememberReturningReader, setAccess } from './readerState';
 
@@ -151,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
 
   const completeEmailLink = useCallback(
     async (email: string, url: string): Promise<boolean> => {
-      await signInWithEmailLink(await load(), email, url);
+      await completeLinkSignIn(await load(), email, url);
       return openSession();
     },
     [load, openSession],

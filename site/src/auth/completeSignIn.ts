@@ -35,7 +35,7 @@ export async function createSessionFromCurrentUser(api: AuthApi): Promise<Refusa
  * the browser then signs in with the link the server answers. The access rule is asked after,
  * when the session is opened.
  */
-export async function signInWithEmailLink(api: AuthApi, email: string, url: string): Promise<void> {
+export async function completeLinkSignIn(api: AuthApi, email: string, url: string): Promise<void> {
   const oobCode = api.linkCode(url);
   if (!oobCode) throw new CodedError('auth/argument-error');
   const link = await proveMailbox({ email, oobCode });
