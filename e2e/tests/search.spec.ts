@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, literal, test, waitForHydration } from './fixtures';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { DEMO_PASSWORD, signInAt, submitSignIn } from './auth';
 import { locales } from './routes';
+import { filesUnder } from '../../testkit/files';
 
 /** A word only the documentation contains (the sensors' liveness messages, in both languages). */
 const DOCS_ONLY = 'heartbeat';
@@ -50,10 +51,7 @@ test.describe('search', () => {
   for (const locale of ['en', 'es'] as const) {
     test(`an allowed reader finds the documentation in ${locale}, and keys move through results`, async ({ page }) => {
       const prefix = locale === 'es' ? '/es' : '';
-      await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
-      await waitForHydration(page);
-      await submitSignIn(page, locale, 'ana.torres@uai.cl', DEMO_PASSWORD);
-      await expect(page).toHaveURL(new RegExp(`${prefix}/labs$`));
+      await signInAt(page, `${prefix}/labs`);
       await waitForHydration(page);
       const box = await openSearch(page);
       await box.fill(DOCS_ONLY);
@@ -120,14 +118,23 @@ test('search code and index are not loaded until search is opened', async ({ pag
   expect(requested.filter((path) => path.includes('pagefind'))).toEqual([]);
 });
 
-/** Escapes text for use inside a regular expression. */
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Every result of `/search?q=…`, as the list shows it: the link's target and its title. */
 async function resultLinks(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await expect(page.locator('ol li').first()).toBeVisible({ timeout: 15_000 });
   return page.locator('ol li a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+}
+
+/**
+ * Every result of a query asked from the search page's own form, as a reader searching again does:
+ * the page stays, and the results are read once the count names this query.
+ */
+async function resultLinksFromForm(page: Page, query: string): Promise<string[]> {
+  const box = page.locator('main form[role="search"] input[name="q"]');
+  await box.fill(query);
+  await box.press('Enter');
+  await expect(page.locator('main [aria-live="polite"] strong')).toHaveText(query, { timeout: 15_000 });
+  return page.locator('main ol li a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
 }
 
 /** Opens a result the way a reader does (click on the results page) and checks where it landed. */
@@ -211,31 +218,25 @@ const membersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Every documentation page of a locale (its URL) with the opening sentence of its text. */
 function openingSentences(prefix: string): Array<{ url: string; sentence: string }> {
   const root = path.join(membersDir, prefix, 'docs');
-  const pages: Array<{ url: string; sentence: string }> = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) {
-        if (name !== 'assets' && name !== 'pagefind' && name !== 'category') walk(full);
-      } else if (name === 'index.html') {
-        const html = readFileSync(full, 'utf8');
-        const body = /<div class="theme-doc-markdown markdown">[\s\S]*?<\/header>([\s\S]*?)<\/p>/.exec(html)?.[1];
-        const text = (body ?? '')
-          .replace(/<[^>]+>/g, '')
-          .replace(/&[a-z#0-9]+;/gi, ' ')
-          .split(/(?<=[.!?])\s/)[0]!
-          // As a reader would paste it, without the quotes and brackets a query cannot hold.
-          .replace(/["“”«»()[\]`]/g, ' ')
-          .replace(/[.!?:;,]$/, '')
-          .replace(/\s+/g, ' ')
-          .trim();
-        const url = `/${path.relative(membersDir, dir).split(path.sep).join('/')}`;
-        if (text.split(' ').length >= 6) pages.push({ url, sentence: text.split(' ').slice(0, 14).join(' ') });
-      }
-    }
-  };
-  walk(root);
-  return pages;
+  const files = filesUnder(root, {
+    keep: (name) => name === 'index.html',
+    enter: (name) => name !== 'assets' && name !== 'pagefind' && name !== 'category',
+  });
+  return files.flatMap((file) => {
+    const html = readFileSync(file, 'utf8');
+    const body = /<div class="theme-doc-markdown markdown">[\s\S]*?<\/header>([\s\S]*?)<\/p>/.exec(html)?.[1];
+    const text = (body ?? '')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[a-z#0-9]+;/gi, ' ')
+      .split(/(?<=[.!?])\s/)[0]!
+      // As a reader would paste it, without the quotes and brackets a query cannot hold.
+      .replace(/["“”«»()[\]`]/g, ' ')
+      .replace(/[.!?:;,]$/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const url = `/${path.relative(membersDir, path.dirname(file)).split(path.sep).join('/')}`;
+    return text.split(' ').length >= 6 ? [{ url, sentence: text.split(' ').slice(0, 14).join(' ') }] : [];
+  });
 }
 
 test.describe('search ranks the page a sentence comes from first', () => {
@@ -244,13 +245,11 @@ test.describe('search ranks the page a sentence comes from first', () => {
       test.setTimeout(240_000);
       const pages = openingSentences(prefix);
       expect(pages.length).toBeGreaterThan(40);
-      await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
+      await signInAt(page, `${prefix}/search`);
       await waitForHydration(page);
-      await submitSignIn(page, code, 'ana.torres@uai.cl', DEMO_PASSWORD);
-      await expect(page).toHaveURL(new RegExp(`${prefix}/labs$`));
       const misranked: string[] = [];
       for (const { url, sentence } of pages) {
-        const [first] = await resultLinks(page, `${prefix}/search?q=${encodeURIComponent(sentence)}`);
+        const [first] = await resultLinksFromForm(page, sentence);
         if (!new RegExp(`^${literal(url)}(#[\\w%-]+)?$`).test(first ?? ''))
           misranked.push(`${url} ← "${sentence}" → ${first}`);
       }
