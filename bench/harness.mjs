@@ -6,17 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { signInUrl } from '@trust/access-policy';
 import { DEMO_PASSWORD, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Debian's Chromium, headless in a container: no sandbox, no GPU, no background traffic. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 export async function startSite(port) {
   const stopEmulator = await startAuthEmulator({ quiet: true });
@@ -24,10 +16,7 @@ export async function startSite(port) {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {

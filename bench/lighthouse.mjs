@@ -9,7 +9,8 @@ import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DOCS_HOME_PATH, SIGN_IN_PATH } from '@trust/access-policy';
-import { CHROMIUM_ARGS, signInAsMember, startSite } from './harness.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { signInAsMember, startSite } from './harness.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const runs = arg('runs', 3);
@@ -50,7 +51,7 @@ const site = await startSite(port);
 // Lighthouse drives its own Chromium (a plain debugging port, which it needs); Playwright attaches
 // to the same browser only to sign the member in and to clear its cache.
 const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

@@ -16,13 +16,8 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEMO_PASSWORD,
-  EMULATOR_HOST,
-  PROJECT_ID,
-  createAccount,
-  startAuthEmulator,
-} from '../scripts/authEmulator.mjs';
+import { EMULATOR_HOST, idTokenOf, PROJECT_ID, createAccount, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { JUNK_TOKENS } from '../testkit/jwt.mjs';
 import { SESSION_API_PATH, SIGN_IN_PATH } from '@trust/access-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,14 +31,6 @@ const CLIENT_TIMEOUT_MS = 15_000;
 const MEMBERS = ['ana.torres@uai.cl', 'diego.rojas@alumnos.uai.cl', 'guest.reader@example.com'];
 /** Members' sessions fall due for their re-check this often, so re-checks run all through the soak. */
 const RECHECK_SECONDS = 5;
-const part = (text) => Buffer.from(text).toString('base64url');
-const JWT_HEADER = part(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-/** Shaped like a JWT, but the Admin SDK cannot decode the payload (it throws with no error code). */
-const JUNK_TOKENS = [
-  `${JWT_HEADER}.${part('not-json')}.x`,
-  `${JWT_HEADER}.${part('null')}.x`,
-  `${JWT_HEADER}.${part('[1')}.x`,
-];
 const PUBLIC_PATHS = ['/', '/labs', '/es/', '/blog', '/projects', '/es/labs', SIGN_IN_PATH, '/sitemap.xml'];
 const DOCS_PATHS = ['/docs/category/intrusion-sentinel', '/es/docs/category/intrusion-sentinel'];
 const MALFORMED = [
@@ -77,18 +64,6 @@ function send({ method = 'GET', target, headers = {}, localAddress, body }) {
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(body);
   });
-}
-
-async function idTokenOf(email) {
-  const response = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  return (await response.json()).idToken;
 }
 
 /** What another instance's revocation leaves on the account: its tokens valid only after now. */

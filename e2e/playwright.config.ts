@@ -1,13 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { E2E_PORT as port, HOSTING_PORT as hostingPort, INSTANCE_PORTS as instancePorts } from './ports';
 const hostingOrigin = `http://localhost:${hostingPort}`;
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -22,10 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   // Projects choose their tests by tag: `@hosting` runs in the browser and again through the
   // Hosting stand-in, `@hosting-only` only there, `@no-browser` checks the build without one.

@@ -16,6 +16,8 @@ export function createAccount(account: {
   secured?: boolean;
 }): Promise<string>;
 export function seedDemoAccounts(): Promise<void>;
+export function identityToolkit(method: string, body: object): Promise<Response>;
+export function idTokenOf(email: string, password?: string): Promise<string>;
 export function latestSmsCode(phone: string): Promise<string | null>;
 export function startAuthEmulator(options?: {
   quiet?: boolean;

@@ -226,6 +226,29 @@ export async function sentEmails() {
   return (await oobCodes()).map((entry) => ({ email: entry.email, requestType: entry.requestType }));
 }
 
+/**
+ * A call to the emulator's public REST API (what the Web API key allows anyone, as the browser SDK
+ * or an attacker's script would call it). Tried twice: after a pause the emulator may already have
+ * closed the kept-alive socket fetch reuses.
+ */
+export async function identityToolkit(method, body) {
+  const call = () =>
+    fetch(`${base}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return call().catch(call);
+}
+
+/** A fresh ID token of an account that has a password (the demo accounts' by default). */
+export async function idTokenOf(email, password = DEMO_PASSWORD) {
+  const response = await identityToolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  const answer = await response.json();
+  if (!answer.idToken) throw new Error(`No ID token for ${email}: ${JSON.stringify(answer)}`);
+  return answer.idToken;
+}
+
 /** The link of the newest e-mail of this kind the emulator "sent" to the address, or null. */
 export async function latestLink(email, requestType = 'EMAIL_SIGNIN') {
   const codes = await oobCodes();

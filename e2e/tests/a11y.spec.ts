@@ -1,25 +1,20 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
-import { DEMO_PASSWORD, SIGN_IN_TEXT, submitSignIn } from './auth';
+import { DEMO_PASSWORD, SIGN_IN_TEXT, signInAt, submitSignIn } from './auth';
 import { locales, localized, publicRoutes } from './routes';
 import { violations } from './axe';
+import { filesUnder } from '../../testkit/files';
 
 const membersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist/members');
 
 /** One documentation page per section (the first, in path order), read from the build, plus the category index. */
 function docsPages(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, url: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-    if (entries.some((entry) => entry.name === 'index.html')) found.push(url);
-    for (const entry of entries)
-      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'pagefind')
-        walk(path.join(dir, entry.name), `${url}/${entry.name}`);
-  };
-  walk(path.join(membersDir, 'docs'), '/docs');
+  const found = filesUnder(path.join(membersDir, 'docs'), {
+    keep: (name) => name === 'index.html',
+    enter: (name) => name !== 'assets' && name !== 'pagefind',
+  }).map((file) => `/${path.relative(membersDir, path.dirname(file)).split(path.sep).join('/')}`);
   const bySection = new Map<string, string>();
   for (const page of found) {
     const section = page.replace(/\/[^/]+$/, '');
@@ -91,11 +86,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(120_000);
       const pages = docsPages();
       expect(pages.length).toBeGreaterThan(8);
-      await page.goto(`/signin?next=${encodeURIComponent(pages[0]!)}`);
-      await waitForHydration(page);
-      await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-      // The sign-in page has a heading of its own: wait until it has moved on to the page asked for.
-      await expect(page).toHaveURL(new RegExp(`${pages[0]!}$`), { timeout: 15_000 });
+      await signInAt(page, pages[0]!);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await settle(page);
       for (const target of [...pages, '/es/docs/IntrusionSentinel/architecture/overview']) {

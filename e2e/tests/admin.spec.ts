@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import { violations } from './axe';
-import { DEMO_PASSWORD, DOCS_PAGE, SIGN_IN_TEXT, createAccountLike, submitSignIn, type Locale } from './auth';
+import { DEMO_PASSWORD, DOCS_PAGE, SIGN_IN_TEXT, createAccountLike, signInAt, submitSignIn, type Locale } from './auth';
 
 const ADMIN_TEXT = {
   en: {
@@ -17,13 +16,6 @@ const ADMIN_TEXT = {
     notAdmin: 'Esta cuenta no gestiona accesos. Si debiera hacerlo, pídalo a quien administra el centro.',
   },
 } as const;
-
-async function signInTo(page: Page, locale: Locale, next: string, email: string): Promise<void> {
-  await page.goto(`${locale === 'es' ? '/es' : ''}/signin?next=${encodeURIComponent(next)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, locale, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`^http://[^/]+${next}$`), { timeout: 15_000 });
-}
 
 test.use({ bypassCSP: true });
 
@@ -49,7 +41,7 @@ test('an outsider asks for access, an admin approves it on the admin page, the o
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInTo(admin, 'en', '/admin', 'ana.torres@uai.cl');
+  await signInAt(admin, '/admin', 'ana.torres@uai.cl');
   await expect(admin.getByRole('heading', { name: 'Requests waiting' })).toBeVisible();
   const request = admin.getByRole('listitem').filter({ hasText: outsider });
   await expect(request).toContainText('Engineer at the partner running the sensor pilot');
@@ -94,13 +86,13 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await expect(page.getByText(text.signedOut)).toBeVisible();
     expect(await violations(page)).toEqual([]);
 
-    await signInTo(page, locale, `${prefix}/admin`, 'diego.rojas@alumnos.uai.cl');
+    await signInAt(page, `${prefix}/admin`, 'diego.rojas@alumnos.uai.cl');
     await expect(page.getByRole('alert')).toHaveText(text.notAdmin);
     await expect(page.getByRole('table')).toHaveCount(0);
 
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signInTo(admin, locale, `${prefix}/admin`, 'ana.torres@uai.cl');
+    await signInAt(admin, `${prefix}/admin`, 'ana.torres@uai.cl');
     await expect(admin.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
     await expect(admin.getByRole('heading', { name: text.requests })).toBeVisible();
     await expect(admin.getByRole('row').filter({ hasText: 'ana.torres@uai.cl' }).first()).toBeVisible();

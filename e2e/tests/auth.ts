@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { signInUrl } from '@trust/access-policy';
-import { expect, waitForHydration } from './fixtures';
+import { localeOfPath, signInUrl } from '@trust/access-policy';
+import { expect, literal, waitForHydration } from './fixtures';
 
 import { createAccount, DEMO_PASSWORD } from '../../scripts/authEmulator.mjs';
 
@@ -103,13 +103,16 @@ export async function submitSignIn(page: Page, locale: Locale, email: string, pa
   await form.getByRole('button', { name: text.submit, exact: true }).click();
 }
 
-/** Signs in from the sign-in page with `next` set to `path`, and waits until `path` has opened. */
+/**
+ * Signs in with the password from the sign-in page of `path`'s locale, with `next` set to `path`,
+ * and waits until `path` has opened.
+ */
 export async function signInAt(page: Page, path: string, email = 'ana.torres@uai.cl'): Promise<void> {
   await page.goto(signInUrl(path));
   await waitForHydration(page);
-  await submitSignIn(page, 'en', email, DEMO_PASSWORD);
+  await submitSignIn(page, localeOfPath(path), email, DEMO_PASSWORD);
   // Opening the session and moving on has taken over 5 s with both test workers busy.
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`^http://[^/]+${literal(path)}$`), { timeout: 15_000 });
 }
 
 /**

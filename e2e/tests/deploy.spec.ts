@@ -1,21 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_SITE_DIR } from '@trust/access-policy';
+import { filesUnder } from '../../testkit/files';
 import { BUNDLE_PORT } from '../ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, DEFAULT_SITE_DIR);
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
 
 interface Hosting {
   public: string;
@@ -26,7 +20,9 @@ test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
   test('the Hosting public folder holds no documentation, and the documentation goes to Cloud Run', () => {
     const { hosting } = JSON.parse(readFileSync(path.join(dist, 'firebase.json'), 'utf8')) as { hosting: Hosting };
     const publicDir = path.join(dist, hosting.public);
-    const relative = walk(publicDir).map((file) => `/${path.relative(publicDir, file).split(path.sep).join('/')}`);
+    const relative = filesUnder(publicDir).map(
+      (file) => `/${path.relative(publicDir, file).split(path.sep).join('/')}`,
+    );
     expect(relative.length).toBeGreaterThan(100);
     expect(relative.filter((file) => /^\/(es\/)?docs(\/|$)/.test(file))).toEqual([]);
     expect(hosting.rewrites.map((rule) => rule.source)).toEqual([

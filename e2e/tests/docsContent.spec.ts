@@ -1,11 +1,8 @@
-import { expect, test, waitForHydration } from './fixtures';
-import { DEMO_PASSWORD, submitSignIn } from './auth';
+import { expect, test } from './fixtures';
+import { signInAt } from './auth';
 
 test('the architecture diagram page shows its four diagrams, in both locales', async ({ page }) => {
-  await page.goto('/signin?next=%2Fdocs%2FIntrusionSentinel%2Farchitecture%2Fdiagram');
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', 'ana.torres@uai.cl', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/docs\/IntrusionSentinel\/architecture\/diagram$/);
+  await signInAt(page, '/docs/IntrusionSentinel/architecture/diagram');
   const diagrams = page.locator('.diagram svg').filter({ visible: true });
   await expect(diagrams.first()).toBeVisible();
   expect(await diagrams.count()).toBe(4);
@@ -19,10 +16,7 @@ test('the architecture diagram page shows its four diagrams, in both locales', a
 });
 
 test('the generated category index lists the sections of the documentation', async ({ page }) => {
-  await page.goto('/signin?next=%2Fdocs%2Fcategory%2Fintrusion-sentinel');
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/docs\/category\/intrusion-sentinel$/);
+  await signInAt(page, '/docs/category/intrusion-sentinel', 'diego.rojas@alumnos.uai.cl');
   await expect(page.getByRole('heading', { level: 1, name: 'Intrusion Sentinel' })).toBeVisible();
   for (const section of ['Introduction', 'Architecture', 'Installation', 'Usage', 'Troubleshooting']) {
     await expect(

@@ -30,6 +30,9 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 
 export { expect };
 
+/** Text for a regular expression that matches it exactly. */
+export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * What the browser logs when the server refuses to open a session for a reader the access rule
  * does not admit (403 from `POST /api/session`, or from its e-mail-link step): the expected

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DOCS_PAGE } from './auth';
+import { idTokenOf } from '../../scripts/authEmulator.mjs';
+import { DEMO_ACCOUNTS, DOCS_PAGE } from './auth';
 
 /**
  * Runs only in the "hosting" project: through the Hosting stand-in (e2e/hostingStandIn.mjs) in
@@ -40,18 +41,6 @@ function send(
     req.on('error', reject);
     req.end();
   });
-}
-
-async function idTokenOf(email: string): Promise<string> {
-  const response = await fetch(
-    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key',
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  return ((await response.json()) as { idToken: string }).idToken;
 }
 
 test.describe('behind the Hosting stand-in, two instances (security)', { tag: '@hosting-only' }, () => {

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SERVER_RECORD_FILE, parseServerRecord } from '@trust/access-policy/build-contract';
+import { filesUnder } from '../../testkit/files';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,13 +12,6 @@ import { expect, test } from './fixtures';
  * may not read the documentation.
  */
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -47,7 +41,7 @@ interface Secret {
 /** Each members-only page's h1 (when specific enough) and up to four sentences of its body. */
 function restrictedSecrets(): Secret[] {
   const secrets: Secret[] = [];
-  for (const file of walk(path.join(dist, 'members')).filter((name) => name.endsWith('index.html'))) {
+  for (const file of filesUnder(path.join(dist, 'members')).filter((name) => name.endsWith('index.html'))) {
     const page = path.relative(path.join(dist, 'members'), file);
     const html = readFileSync(file, 'utf8');
     const article = /<article[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
@@ -86,7 +80,7 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
   });
 
   test('no public script lists the documentation’s pages (the docs plugin’s global data)', () => {
-    const listed = walk(path.join(dist, 'public'))
+    const listed = filesUnder(path.join(dist, 'public'))
       .filter((file) => /\.js(\.gz|\.br)?$/.test(file))
       .filter((file) => /"id":"[^"]+","path":"\/(?:es\/)?docs\//.test(readDecoded(file)))
       .map((file) => path.relative(dist, file));
@@ -94,9 +88,9 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
   });
 
   test('no public file, decompressed or not, search index included, contains restricted text', () => {
-    expect(walk(path.join(dist, 'public/pagefind')).some((file) => file.endsWith('.pf_fragment'))).toBe(true);
+    expect(filesUnder(path.join(dist, 'public/pagefind')).some((file) => file.endsWith('.pf_fragment'))).toBe(true);
     const found: string[] = [];
-    for (const file of walk(path.join(dist, 'public'))) {
+    for (const file of filesUnder(path.join(dist, 'public'))) {
       for (const secret of leaksIn(readDecoded(file)))
         found.push(`${path.relative(dist, file)} contains "${secret.phrase}" of ${secret.page}`);
     }
@@ -104,7 +98,7 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
   });
 
   test('the check reads inside search-index fragments: the members’ index holds restricted text', () => {
-    const fragments = walk(path.join(dist, 'members/docs/pagefind/fragment'));
+    const fragments = filesUnder(path.join(dist, 'members/docs/pagefind/fragment'));
     expect(fragments.length).toBeGreaterThan(44);
     expect(fragments.some((file) => leaksIn(readDecoded(file)).length > 0)).toBe(true);
   });
@@ -113,7 +107,7 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
     for (const sitemap of ['public/sitemap.xml', 'public/es/sitemap.xml']) {
       expect(readFileSync(path.join(dist, sitemap), 'utf8')).not.toMatch(/\/docs\//);
     }
-    for (const file of walk(path.join(dist, 'members')).filter((name) => name.endsWith('.html'))) {
+    for (const file of filesUnder(path.join(dist, 'members')).filter((name) => name.endsWith('.html'))) {
       expect(readFileSync(file, 'utf8'), file).toMatch(
         /<meta (data-rh=true )?name=("?)robots\2 content="noindex, nofollow"/,
       );
@@ -123,7 +117,7 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
   test('no answer to an anonymous or not-allowed client contains restricted text', async ({ request }) => {
     // Hundreds of requests, each through the Hosting stand-in in that project.
     test.setTimeout(120_000);
-    const targets = walk(path.join(dist, 'members'))
+    const targets = filesUnder(path.join(dist, 'members'))
       .filter((file) => !file.endsWith('.br') && !file.endsWith('.gz'))
       .map((file) => `/${path.relative(path.join(dist, 'members'), file).split(path.sep).join('/')}`);
     expect(targets.length).toBeGreaterThan(88);

@@ -1,17 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
-import { createAccountLike, DEMO_PASSWORD, submitSignIn, type Locale } from './auth';
+import { createAccountLike, signInAt, type Locale } from './auth';
 import { locales } from './routes';
 
 const NAME = { en: 'Trustworthy Systems', es: 'Sistemas Confiables' } as const;
 
 /** Signs in as a new student named diego.rojas.<suffix> (initials DR); returns the address. */
-async function signIn(page: Page, code: Locale, prefix: string): Promise<string> {
+async function signIn(page: Page, prefix: string): Promise<string> {
   const email = await createAccountLike('diego.rojas@alumnos.uai.cl');
-  await page.goto(`${prefix}/signin?next=${encodeURIComponent(`${prefix}/labs`)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, code, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix}/labs$`));
+  await signInAt(page, `${prefix}/labs`, email);
   await waitForHydration(page);
   return email;
 }
@@ -58,7 +55,7 @@ for (const { code, prefix } of locales) {
       page,
     }) => {
       await page.setViewportSize({ width, height: 800 });
-      const email = await signIn(page, code, prefix);
+      const email = await signIn(page, prefix);
       await expectTitleWhole(page, code);
       const navbar = page.getByRole('navigation', { name: code === 'en' ? 'Main' : 'Principal' });
       const account = navbar.getByRole('button', {
@@ -96,7 +93,7 @@ for (const { code, prefix } of locales) {
     await page.goto(`${prefix}/labs`);
     await waitForHydration(page);
     for (const state of ['signed out', 'signed in']) {
-      if (state === 'signed in') await signIn(page, code, prefix);
+      if (state === 'signed in') await signIn(page, prefix);
       for (const width of FULL_NAVBAR_WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         await expectTitleWhole(page, code);
@@ -117,7 +114,7 @@ for (const { code, prefix } of locales) {
       page,
     }) => {
       await page.setViewportSize({ width, height: 740 });
-      const email = await signIn(page, code, prefix);
+      const email = await signIn(page, prefix);
       if (width === 996) await expectTitleWhole(page, code);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page

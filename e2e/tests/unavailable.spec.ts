@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DOCS_PAGE } from './auth';
 import { expect, test } from './fixtures';
 import { PROJECT_ID } from '../../scripts/authEmulator.mjs';
+import { unsignedJwt } from '../../testkit/jwt.mjs';
 
 /**
  * A second server in front of an identity provider that accepts connections and never answers
@@ -58,7 +59,6 @@ test.afterAll(async () => {
  */
 function memberCookie(): string {
   const now = Math.floor(Date.now() / 1000);
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const claims = {
     iss: `https://session.firebase.google.com/${PROJECT_ID}`,
     aud: PROJECT_ID,
@@ -69,7 +69,7 @@ function memberCookie(): string {
     email: 'ana.torres@uai.cl',
     email_verified: true,
   };
-  return `__session=${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+  return `__session=${unsignedJwt(claims)}`;
 }
 
 for (const locale of ['en', 'es'] as const) {

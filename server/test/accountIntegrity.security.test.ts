@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EMULATOR_HOST, PROJECT_ID, createAccount, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import { EMULATOR_HOST, PROJECT_ID, createAccount } from '../../scripts/authEmulator.mjs';
 import {
   access,
   dayFromNow,
@@ -13,32 +13,30 @@ import {
   signInWithServerLink,
   sleep,
   toolkitJson,
+  unique,
+  withEmulator,
 } from './emulatorKit.js';
-import { postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
+import { postSession, rawRequest, startTestSite, type TestSite, readGuide } from './helpers.js';
 
 /**
  * Whose account it is, against the real Auth emulator and the Admin SDK: an outsider prepares a
  * member's account with every way in the provider's public API allows, before the member
  * arrives, and none of them reads once the member has proven the mailbox.
  */
-let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
+withEmulator();
 let site: TestSite;
 /** Behind one trusted proxy, so a test can speak for many clients without meeting their limits. */
 let proxied: TestSite;
 
 before(async () => {
-  stopEmulator = await startAuthEmulator({ quiet: true });
   site = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
   proxied = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1', TRUST_PROXY_HOPS: '1' });
 });
 after(async () => {
   await site?.close();
   await proxied?.close();
-  await stopEmulator?.();
 });
 
-const unique = (local: string, domain: string) =>
-  `${local}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
 const ATTACKER_PASSWORD = 'chosen-by-the-outsider';
 
 /** What the outsider does first: a password account for the member's address. */
@@ -112,7 +110,7 @@ async function tryToRead(target: TestSite, idToken: string | undefined, headers:
   const answer = await postSession(target.origin, idToken, headers);
   if (answer.status !== 204) return answer.status;
   const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
-  return (await readPage(target.origin, '/docs/guide', cookie)).status === 200 ? 'reads' : 'cookie-refused';
+  return (await readGuide(target, cookie)).status === 200 ? 'reads' : 'cookie-refused';
 }
 
 describe('an account an outsider prepared before its owner arrived (security)', () => {
@@ -142,7 +140,7 @@ describe('an account an outsider prepared before its owner arrived (security)', 
 
     const owner = await signInByLink(site, member);
     assert.equal(owner.status, 204);
-    assert.equal((await readPage(site.origin, '/docs/guide', owner.cookie)).status, 200);
+    assert.equal((await readGuide(site, owner.cookie)).status, 200);
     const after = (await lookup(member))!;
     assert.deepEqual(
       after.providerUserInfo!.map((provider) => provider.providerId),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { FakeProvider } from './fakeProvider.js';
-import { openSession, postSession, rawRequest, readPage, startTestSite, type TestSite } from './helpers.js';
+import { openSession, postSession, rawRequest, readGuide, startTestSite, type TestSite } from './helpers.js';
 
 let site: TestSite | undefined;
 afterEach(async () => {
@@ -58,13 +58,13 @@ describe('/api/session/email-link: the mailbox owner secures the account (securi
     assert.deepEqual(account.providers, []);
     assert.equal(account.securedAt, nowSeconds());
     // Refused here without waiting for the re-check: this instance made the change.
-    const kept = await readPage(site.origin, '/docs/guide', earlier);
+    const kept = await readGuide(site, earlier);
     assert.equal(kept.status, 302);
     assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
     assert.equal((await postSession(site.origin, theirs)).status, 401);
     // The owner, signed in with the server's link a moment later, opens a session as usual.
     const fresh = await openSession(site.origin, FakeProvider.idToken(email, { authTime: account.securedAt + 1 }));
-    assert.equal((await readPage(site.origin, '/docs/guide', fresh)).status, 200);
+    assert.equal((await readGuide(site, fresh)).status, 200);
   });
 
   it('secures the account even when the rule then refuses its owner, so a later grant admits only the owner', async () => {

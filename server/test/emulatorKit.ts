@@ -2,26 +2,24 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID } from '../../scripts/authEmulator.mjs';
-import { openSession, rawRequest, type TestSite } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  EMULATOR_HOST,
+  PROJECT_ID,
+  identityToolkit,
+  idTokenOf,
+  startAuthEmulator,
+} from '../../scripts/authEmulator.mjs';
+
+export { identityToolkit, idTokenOf } from '../../scripts/authEmulator.mjs';
+import { Writable } from 'node:stream';
+import { after, before } from 'node:test';
+import { createLogger } from '../src/logging.js';
+import { openSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 /** What the server tests do with the Auth emulator, as the browser SDK or an attacker's script would. */
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A call to the emulator's public REST API (what the Web API key allows anyone). Tried twice:
- * after a pause the emulator may already have closed the kept-alive socket fetch reuses.
- */
-export async function identityToolkit(method: string, body: object): Promise<Response> {
-  const call = () =>
-    fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  return call().catch(call);
-}
 
 /** The emulator's answer as JSON, asserting its status. */
 export async function toolkitJson<T = Record<string, unknown>>(method: string, body: object, status = 200): Promise<T> {
@@ -29,12 +27,6 @@ export async function toolkitJson<T = Record<string, unknown>>(method: string, b
   const text = await response.text();
   assert.equal(response.status, status, `${method}: ${text}`);
   return JSON.parse(text) as T;
-}
-
-export async function idTokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
-  return (
-    await toolkitJson<{ idToken: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true })
-  ).idToken;
 }
 
 /** An e-mail link sent to the address, as the browser asks for one; answers its one-time code. */
@@ -112,3 +104,54 @@ export function access(...args: string[]) {
 
 /** A day `days` from now, as the command and the admin page take it (`YYYY-MM-DD`, UTC). */
 export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An address no other test has used: the emulator keeps every account a test file makes. */
+export const unique = (local: string, domain: string) =>
+  `${local}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
+
+export interface TwoInstances {
+  /** Keeps a verified session for the default four minutes; its log is `logLines`. */
+  first: TestSite;
+  /** Re-checks every session every second, as another instance of the service would. */
+  second: TestSite;
+  logLines: string[];
+}
+
+/**
+ * The Auth emulator and two server instances in front of it, for the tests of access granted at
+ * run time: the operators' command or the admin API changes an account, and both instances follow.
+ * Started before the file's tests and stopped after them.
+ */
+export function twoInstances(): TwoInstances {
+  const sites = { logLines: [] as string[] } as TwoInstances;
+  withEmulator();
+  before(async () => {
+    const logger = createLogger(
+      { level: 'info', service: 'test', projectId: PROJECT_ID, isHumanReadable: false },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          sites.logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    );
+    sites.first = await startTestSite(undefined, { logger }, {});
+    sites.second = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
+  });
+  after(async () => {
+    await sites.first?.close();
+    await sites.second?.close();
+  });
+  return sites;
+}
+
+/** The Auth emulator, started (with the demo accounts) before the file's tests and stopped after them. */
+export function withEmulator(): void {
+  let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>> | undefined;
+  before(async () => {
+    stopEmulator = await startAuthEmulator({ quiet: true });
+  });
+  after(async () => {
+    await stopEmulator?.();
+  });
+}

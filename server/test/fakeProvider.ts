@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Invitation } from '@trust/access-policy';
+import { jwtPart } from '../../testkit/jwt.mjs';
 import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from '../src/session/verifier.js';
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
@@ -44,7 +45,7 @@ type Kind = 'id-token' | 'session-cookie';
 /** Each token's own signature, as a real one differs from token to token. */
 const sign = (header: string, payload: string) =>
   createHash('sha256').update(`fake provider:${header}.${payload}`).digest('base64url');
-const HEADER = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'fake', typ: 'JWT' })).toString('base64url');
+const HEADER = jwtPart({ alg: 'RS256', kid: 'fake', typ: 'JWT' });
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -53,16 +54,14 @@ function forge(
   email: string,
   { verified = true, authTime = Math.floor(Date.now() / 1000), provider = 'password' }: TokenOptions,
 ) {
-  const payload = Buffer.from(
-    JSON.stringify({
-      aud: kind,
-      sub: email,
-      email,
-      email_verified: verified,
-      auth_time: authTime,
-      firebase: { sign_in_provider: provider },
-    }),
-  ).toString('base64url');
+  const payload = jwtPart({
+    aud: kind,
+    sub: email,
+    email,
+    email_verified: verified,
+    auth_time: authTime,
+    firebase: { sign_in_provider: provider },
+  });
   return `${HEADER}.${payload}.${sign(HEADER, payload)}`;
 }
 
@@ -188,7 +187,7 @@ export class FakeProvider implements IdentityVerifier {
     this.sessionCookieCalls += 1;
     const [header, payload] = idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const session = Buffer.from(JSON.stringify({ ...claims, aud: 'session-cookie' })).toString('base64url');
+    const session = jwtPart({ ...claims, aud: 'session-cookie' });
     return `${header}.${session}.${sign(header!, session)}`;
   }
 

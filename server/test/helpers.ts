@@ -139,3 +139,7 @@ export function readPage(origin: string, target: string, cookie?: string, header
     headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}), ...headers },
   });
 }
+
+/** The members' page the server tests read (the test build's one guide page), as a browser asks for it. */
+export const readGuide = (site: TestSite, cookie?: string, headers: Record<string, string> = {}) =>
+  readPage(site.origin, '/docs/guide', cookie, headers);

@@ -1,23 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { JUNK_TOKENS } from '../../testkit/jwt.mjs';
 import { FakeProvider } from './fakeProvider.js';
 import { postSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
 
 const RECHECK_MS = 60_000;
-const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
-const part = (text: string) => Buffer.from(text).toString('base64url');
-
-/**
- * Credentials shaped like a JWT that the Admin SDK cannot even decode: it throws a SyntaxError or
- * TypeError with no `code`, which once counted as the provider failing.
- */
-const JUNK = [
-  `${header}.${part('not-json')}.x`,
-  `${header}.${part('null')}.x`,
-  `${header}.${part('[1')}.sig`,
-  `${part('not-json')}.${part('{}')}.x`,
-  `${header}.${part('"text"')}.x`,
-];
 
 let clock = Date.now();
 const provider = new FakeProvider(() => clock);
@@ -56,8 +43,8 @@ describe('token-shaped junk (security)', () => {
     const honest: number[] = [];
     for (let round = 0; round < 20; round += 1) {
       const junk = await Promise.all(
-        JUNK.flatMap((token, index) => {
-          const address = `198.51.100.${round * JUNK.length + index}`;
+        JUNK_TOKENS.flatMap((token, index) => {
+          const address = `198.51.100.${round * JUNK_TOKENS.length + index}`;
           return [
             signIn(token, address),
             docs(token, address),

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { findDiagrams, mermaidConfig, RENDERED_DIR, renderedFile, svgId, tidySvg, VARIANTS } from '../plugins/diagrams';
 
 declare const mermaid: {
@@ -30,16 +31,7 @@ async function main(): Promise<void> {
   let rendered = 0;
   mkdirSync(RENDERED_DIR, { recursive: true });
   if (missing.length > 0) {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       const page = await browser.newPage();
       await page.setContent('<!doctype html><html><body></body></html>');

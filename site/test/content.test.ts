@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from '../../testkit/files';
+import { markdownFiles } from './docsPages';
 
 const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const enDocs = path.join(site, 'docs');
@@ -48,12 +50,15 @@ const SPEC_PAGES = [
 
 const MIN_WORDS = 300;
 
-function listMarkdown(dir: string, prefix = ''): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return listMarkdown(full, `${prefix}${name}/`);
-    return /\.mdx?$/.test(name) ? [`${prefix}${name.replace(/\.mdx?$/, '')}`] : [];
-  });
+/** The documentation ids under a folder: paths relative to it, without the extension. */
+function listMarkdown(dir: string): string[] {
+  return markdownFiles(dir).map((file) =>
+    path
+      .relative(dir, file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.mdx?$/, ''),
+  );
 }
 
 function withoutCode(markdown: string): string {
@@ -133,11 +138,7 @@ describe('documentation tree', () => {
 });
 
 function listCategoryFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return listCategoryFiles(full);
-    return name === '_category_.json' ? [full] : [];
-  });
+  return filesUnder(dir, { keep: (name) => name === '_category_.json' });
 }
 
 describe('blog', () => {

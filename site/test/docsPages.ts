@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from '../../testkit/files';
 
 export const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const docsRoots = {
@@ -15,21 +16,13 @@ export interface Page {
   text: string;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return walk(full);
-    return /\.mdx?$/.test(name) ? [full] : [];
-  });
-}
-
 export function markdownFiles(dir: string): string[] {
-  return walk(dir);
+  return filesUnder(dir, { keep: (name) => /\.mdx?$/.test(name) });
 }
 
 export function docsPages(): Page[] {
   return (Object.keys(docsRoots) as Array<keyof typeof docsRoots>).flatMap((locale) =>
-    walk(docsRoots[locale]).map((full) => ({
+    markdownFiles(docsRoots[locale]).map((full) => ({
       locale,
       file: path.relative(docsRoots[locale], full),
       text: readFileSync(full, 'utf8'),

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { filesUnder } from '../../testkit/files';
 import { POLICY_SETTINGS } from '../../access-policy/src/settings';
 import { ENV_SETTINGS } from '../src/config/identity';
 import { docsRoots, site } from './docsPages';
@@ -24,12 +25,7 @@ const NAME = '[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+';
 
 function typescriptFiles(entry: string): string[] {
   const full = path.join(root, entry);
-  if (!statSync(full).isDirectory()) return [full];
-  return readdirSync(full).flatMap((name) =>
-    /\.tsx?$/.test(name) || statSync(path.join(full, name)).isDirectory()
-      ? typescriptFiles(path.join(entry, name))
-      : [],
-  );
+  return statSync(full).isDirectory() ? filesUnder(full, { keep: (name) => /\.tsx?$/.test(name) }) : [full];
 }
 
 /** Every environment variable a source file reads: `env.NAME`, `env['NAME']` or `helper(env, 'NAME', …)`. */

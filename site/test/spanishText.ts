@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../../testkit/files';
 import { docsRoots, lineOf, markdownFiles, site } from './docsPages';
 
 /** Every Spanish Markdown page the reader sees: the manual and the blog. */
@@ -75,11 +76,7 @@ export function spanishDiagrams(): SpanishText[] {
 }
 
 function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return jsonFiles(full);
-    return name.endsWith('.json') ? [full] : [];
-  });
+  return filesUnder(dir, { keep: (name) => name.endsWith('.json') });
 }
 
 /** Every Spanish interface translation file: code, theme (navbar, footer), docs sidebar, blog. */

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from '../../testkit/files';
 
 const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) ? [full] : [];
-  });
+  return filesUnder(dir, { keep: (name) => /\.tsx?$/.test(name) });
 }
 
 /** Ids of every `translate({id})` and `<Translate id>` in the site's own code: the English side. */
