@@ -77,6 +77,24 @@ describe('limits a client cannot escape or turn on others (security)', () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body.toString()), { entries: [] });
   });
+
+  it('verifies an admin’s session once a request, fresh: an admin right removed elsewhere ends at the next call', async () => {
+    const provider = new FakeProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider, grants: noGrants });
+    provider.account('ana@uai.cl').isAdmin = true;
+    const admin = await openSession(site.origin, FakeProvider.idToken('ana@uai.cl'));
+    const list = () =>
+      rawRequest(site!.origin, '/api/admin/access', { headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: admin } });
+    const checksBefore = provider.revocationChecks;
+    assert.equal((await list()).status, 200);
+    assert.equal((await list()).status, 200);
+    assert.equal(provider.revocationChecks - checksBefore, 2);
+    // Another instance (or the access command) took the right away: no cached answer may carry it.
+    provider.account('ana@uai.cl').isAdmin = false;
+    const after = await list();
+    assert.equal(after.status, 403);
+    assert.deepEqual(JSON.parse(after.body.toString()), { error: 'not-admin' });
+  });
 });
 
 describe('the trail of the admins’ API (security)', () => {

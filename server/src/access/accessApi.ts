@@ -8,12 +8,7 @@ import { readSessionCookie } from '../session/cookies.js';
 import { BadRequest, bearerToken, isSameOrigin, readJson, stringField as field } from '../http/request.js';
 import type { RequestLimiter } from '../session/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
-import {
-  answerProviderFailure,
-  classifyFailure,
-  type IdentityVerifier,
-  type VerifiedIdentity,
-} from '../session/verifier.js';
+import { answerProviderFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
 
 const refusedChange = (error: AccessError): RefusedChange => ({
@@ -122,22 +117,15 @@ export function createAccessApi({
   async function admin(req: IncomingMessage, res: ServerResponse): Promise<VerifiedIdentity | null> {
     const cookie = readSessionCookie(req);
     if (!cookie) return refuseAdmin(req, res, 401, 'sign-in-required');
-    const session = await guard.check(cookie);
+    // One verification, fresh: a revoked admin must not act on a session cached before.
+    const session = await guard.checkNow(cookie);
     if (session.kind === 'unavailable') {
       json(req, res, 503, { error: 'unavailable' });
       return null;
     }
     if (session.kind === 'none') return refuseAdmin(req, res, 401, 'sign-in-required');
-    let identity: VerifiedIdentity;
-    try {
-      identity = await verifier.verifySessionCookie(cookie, true);
-    } catch (error) {
-      if (classifyFailure(error) === 'invalid-credential') return refuseAdmin(req, res, 401, 'sign-in-required');
-      providerFailure(req, res, error);
-      return null;
-    }
-    if (identity.isAdmin !== true) return refuseAdmin(req, res, 403, 'not-admin', identity);
-    return identity;
+    if (session.identity.isAdmin !== true) return refuseAdmin(req, res, 403, 'not-admin', session.identity);
+    return session.identity;
   }
 
   async function change(

@@ -101,7 +101,19 @@ export class SessionGuard {
     return checking;
   }
 
-  async #verify(cookie: string, key: string): Promise<SessionCheck> {
+  /**
+   * The session as the provider sees it now, cache or not: for what must not act on an answer up
+   * to one re-check old (an admin's change). A provider outage answers `unavailable`, with no
+   * grace. The fresh answer replaces the cached one, so pages follow it too.
+   */
+  async checkNow(cookie: string | undefined): Promise<SessionCheck> {
+    if (!cookie || !/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
+    const key = keyOf(cookie);
+    if (this.#isSignedOut(key) || this.#isRefused(cookie, key)) return { kind: 'none' };
+    return this.#verify(cookie, key, false);
+  }
+
+  async #verify(cookie: string, key: string, isGraceAllowed = true): Promise<SessionCheck> {
     const now = this.now();
     let identity: VerifiedIdentity;
     try {
@@ -120,6 +132,7 @@ export class SessionGuard {
       const cached = this.#cache.get(key);
       const later = this.now();
       if (
+        isGraceAllowed &&
         cached?.cookie === cookie &&
         later < cached.expiresAtMs &&
         later - cached.revocationCheckedAt < this.revocationCheckMs + this.outageGraceMs
