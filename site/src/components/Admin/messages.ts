@@ -18,7 +18,8 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
   'text-too-long': () =>
     translate({
       id: 'admin.error.textTooLong',
-      message: 'Keep the note or reason under 200 characters.',
+      message:
+        'Keep the note or reason to 200 characters at most; if the account already holds long notes, shorten it.',
       description: 'Admin: note or reason too long',
     }),
   'no-account': () =>
