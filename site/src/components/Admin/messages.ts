@@ -172,6 +172,6 @@ export function kindLabel(kind: AccessEntry['kind']): string {
         description: 'Admin list: suspended account',
       });
     default:
-      return translate({ id: 'admin.kind.request', message: 'Request', description: 'Admin list: open request' });
+      return translate({ id: 'admin.kind.request', message: 'Requester', description: 'Admin list: open request' });
   }
 }
