@@ -18,7 +18,8 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
   'text-too-long': () =>
     translate({
       id: 'admin.error.textTooLong',
-      message: 'Keep the note or reason under 200 characters.',
+      message:
+        'Keep the note or reason to 200 characters at most; if the account already holds long notes, shorten it.',
       description: 'Admin: note or reason too long',
     }),
   'no-account': () =>
@@ -171,6 +172,6 @@ export function kindLabel(kind: AccessEntry['kind']): string {
         description: 'Admin list: suspended account',
       });
     default:
-      return translate({ id: 'admin.kind.request', message: 'Request', description: 'Admin list: open request' });
+      return translate({ id: 'admin.kind.request', message: 'Requester', description: 'Admin list: open request' });
   }
 }
