@@ -33,7 +33,7 @@ export interface ServerConfig {
   session: {
     /** Lifetime of the session cookie in milliseconds (Firebase allows 5 minutes to 14 days). */
     maxAgeMs: number;
-    /** Whether the cookie is `Secure` (and so may use the `__Host-` prefix). */
+    /** Whether the cookie is `Secure` (false only for plain-HTTP local runs). */
     isSecure: boolean;
     /** A sign-in older than this cannot open a session (Firebase's recommendation: 5 minutes). */
     recentSignInMs: number;
@@ -55,10 +55,22 @@ export interface ServerConfig {
   publicOrigin: string | null;
   /** How many proxies in front of the server append to `X-Forwarded-For` and are trusted to. */
   trustProxyHops: number;
+  /** How much one client may do before it is answered 429, each in its own window. */
+  rateLimits: RateLimits;
   /** Origin of the project's auth handler (`https://<project>.firebaseapp.com`) to proxy `/__/auth/*` to. */
   authProxyOrigin: string | null;
   /** Where and how much the server logs. */
   log: LogSettings;
+}
+
+/** Per client (as `trustProxyHops` identifies it), each counted in a fixed window. */
+export interface RateLimits {
+  /** Failed sign-ins and refused e-mail-link proofs a minute (`RATE_LIMIT_SIGN_IN`, default 10). */
+  signInFailuresPerMinute: number;
+  /** Refused calls to the admins' API a minute (`RATE_LIMIT_ADMIN`, default 60). */
+  adminRefusalsPerMinute: number;
+  /** Requests for access in ten minutes (`RATE_LIMIT_ACCESS_REQUEST`, default 5). */
+  accessRequestsPer10Minutes: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -148,6 +160,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     pauseMs: wholeNumber(env, 'PROVIDER_PAUSE_SECONDS', 10, 1, 600) * 1000,
   };
   const trustProxyHops = wholeNumber(env, 'TRUST_PROXY_HOPS', 0, 0, 10);
+  const rateLimits: RateLimits = {
+    signInFailuresPerMinute: wholeNumber(env, 'RATE_LIMIT_SIGN_IN', 10, 1, 10_000),
+    adminRefusalsPerMinute: wholeNumber(env, 'RATE_LIMIT_ADMIN', 60, 1, 10_000),
+    accessRequestsPer10Minutes: wholeNumber(env, 'RATE_LIMIT_ACCESS_REQUEST', 5, 1, 10_000),
+  };
   const policySettings = readPolicySettings(env);
   // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
   const host = env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1');
@@ -176,6 +193,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     authProxyOrigin: originSetting(env, 'AUTH_PROXY_ORIGIN'),
     publicOrigin: originSetting(env, 'SITE_URL'),
     trustProxyHops,
+    rateLimits,
     log: readLogSettings(env, projectId, isProduction),
   };
 }

@@ -60,6 +60,8 @@ function isLoopbackHost(host: string | undefined, port: number | undefined): boo
   return match !== null && Number(match[1] ?? 80) === port;
 }
 
+const MINUTE_MS = 60_000;
+
 /** Wiring and routing: one normalisation, then the session API, the auth relay, the lock, or a public file. */
 export async function createSiteServer(config: ServerConfig, deps: ServerDeps = {}): Promise<SiteServer> {
   const build = readServerRecord(config.siteDir);
@@ -88,7 +90,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     config,
     verifier,
     guard,
-    limiter: new RequestLimiter(10, 60_000, config.trustProxyHops, now),
+    limiter: new RequestLimiter(config.rateLimits.signInFailuresPerMinute, MINUTE_MS, config.trustProxyHops, now),
     identityRecord: build.identity,
     policy,
     respond,
@@ -103,8 +105,13 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy,
     respond,
     logger,
-    adminLimiter: new RequestLimiter(60, 60_000, config.trustProxyHops, now),
-    requestLimiter: new RequestLimiter(5, 600_000, config.trustProxyHops, now),
+    adminLimiter: new RequestLimiter(config.rateLimits.adminRefusalsPerMinute, MINUTE_MS, config.trustProxyHops, now),
+    requestLimiter: new RequestLimiter(
+      config.rateLimits.accessRequestsPer10Minutes,
+      10 * MINUTE_MS,
+      config.trustProxyHops,
+      now,
+    ),
     now,
   });
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;

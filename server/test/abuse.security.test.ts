@@ -61,6 +61,14 @@ describe('limits a client cannot escape or turn on others (security)', () => {
     assert.deepEqual(statuses, [...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
   });
 
+  it('holds a client to the sign-in limit the operator set (RATE_LIMIT_SIGN_IN)', async () => {
+    site = await startTestSite(FIXTURE, { verifier: new FakeProvider() }, { RATE_LIMIT_SIGN_IN: '3' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      statuses.push((await postSession(site.origin, 'junk.token.value')).status);
+    assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
+  });
+
   it('lets a verified admin into the admins’ API while anonymous calls from the same address are refused', async () => {
     const provider = new FakeProvider();
     site = await startTestSite(FIXTURE, { verifier: provider, grants: noGrants });

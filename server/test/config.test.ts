@@ -82,6 +82,23 @@ describe('server settings', () => {
     assert.throws(() => readServerConfig({ TRUST_PROXY_HOPS: '-1' }), /TRUST_PROXY_HOPS="-1" must be a whole number/);
   });
 
+  it('reads the rate limits, with their defaults', () => {
+    assert.deepEqual(readServerConfig({}).rateLimits, {
+      signInFailuresPerMinute: 10,
+      adminRefusalsPerMinute: 60,
+      accessRequestsPer10Minutes: 5,
+    });
+    assert.deepEqual(
+      readServerConfig({ RATE_LIMIT_SIGN_IN: '20', RATE_LIMIT_ADMIN: '120', RATE_LIMIT_ACCESS_REQUEST: '2' })
+        .rateLimits,
+      { signInFailuresPerMinute: 20, adminRefusalsPerMinute: 120, accessRequestsPer10Minutes: 2 },
+    );
+    assert.throws(
+      () => readServerConfig({ RATE_LIMIT_SIGN_IN: '0' }),
+      /^SettingError: RATE_LIMIT_SIGN_IN="0" must be a whole number from 1 to 10000\.$/,
+    );
+  });
+
   it('explains bad values', () => {
     assert.throws(() => readServerConfig({ PORT: 'eighty' }), /PORT="eighty" is not a port number/);
     assert.throws(() => readServerConfig({ SESSION_MAX_AGE_DAYS: '30' }), /SESSION_MAX_AGE_DAYS="30" must be between/);
