@@ -5,7 +5,7 @@ const hostingOrigin = `http://localhost:${hostingPort}`;
 
 export default defineConfig({
   testDir: './tests',
-  globalSetup: './global-setup.ts',
+  globalSetup: './globalSetup.ts',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,

@@ -243,7 +243,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'clasificar, clasificación de alertas',
     en: 'triage',
     avoid: /(?<!\p{L})triage(?!\p{L})/giu,
-    reason: 'The review found «triage» and «clasificación» used for the same step.',
+    reason: '«Triage» and «clasificación» both named the same step; one word keeps the pages consistent.',
     example: 'El triage de alertas toma tiempo.',
   },
   {
