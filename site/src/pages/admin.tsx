@@ -23,7 +23,7 @@ export default function AdminPage(): ReactNode {
         </Heading>
         <p>
           <Translate id="admin.intro" description="What the admins' page is for">
-            University addresses and the whitelisted reader need nothing here. Invite a guest until a given day, answer
+            University addresses and the authorised reader need nothing here. Invite a guest until a given day, answer
             the requests of readers the rule refuses, and suspend any account, a member's too; every change is recorded
             in the audit trail and takes effect within minutes on every server.
           </Translate>
