@@ -12,8 +12,8 @@ const ADMIN_TEXT = {
   es: {
     heading: 'Acceso a la documentación',
     requests: 'Solicitudes pendientes',
-    signedOut: 'Inicie sesión con una cuenta de administración para gestionar los accesos.',
-    notAdmin: 'Esta cuenta no gestiona accesos. Si debiera hacerlo, pídalo a quien administra el centro.',
+    signedOut: 'Inicie sesión con una cuenta de administración para administrar el acceso.',
+    notAdmin: 'Esta cuenta no administra el acceso. Si debiera hacerlo, pídalo a quien administra el centro.',
   },
 } as const;
 
