@@ -53,7 +53,7 @@ export const projects: readonly Project[] = [
       { en: 'OT and industrial control system security', es: 'Seguridad de sistemas OT y de control industrial' },
       { en: 'Network segmentation', es: 'Segmentación de redes' },
       { en: 'Recovery to a safe state', es: 'Recuperación hacia un estado seguro' },
-      { en: 'Testbeds and scenario design', es: 'Bancos de prueba y diseño de escenarios' },
+      { en: 'Testbeds and scenario design', es: 'Bancos de pruebas y diseño de escenarios' },
     ],
     links: [
       {
