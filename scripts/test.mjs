@@ -22,41 +22,72 @@ const npx = 'npx';
 const totals = { passed: 0, failed: 0 };
 const report = [];
 
+const took = (started) => ` (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+
 /** A step that is one check: it passes or fails as a whole. */
 async function check(name, command, args) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const ok = (await run(command, args)) === 0;
   totals[ok ? 'passed' : 'failed'] += 1;
-  report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  report.push(`${ok ? 'ok  ' : 'FAIL'} ${name}${took(started)}`);
   return ok;
 }
 
-/** Node's test runner: counts come from its TAP summary, written to a file beside the console output. */
-async function nodeTests(name, files) {
-  console.log(`\n▶ ${name}`);
-  const tap = path.join(resultsDir, 'unit.tap');
+/**
+ * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
+ * spec report goes to the console, or to `specFile` (printed when the run ends) when another run
+ * shares the console.
+ */
+async function nodeTestRun(files, tapName, concurrency, specFile) {
+  const tap = path.join(resultsDir, tapName);
   const code = await run(process.execPath, [
     '--import',
     'tsx',
     '--test',
+    `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
+    `--test-reporter-destination=${specFile ?? 'stdout'}`,
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
     ...files,
   ]);
-  const summary = readFileSync(tap, 'utf8');
+  if (specFile && existsSync(specFile)) console.log(readFileSync(specFile, 'utf8'));
+  const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(summary.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-  tally(name, code, count('pass'), count('fail') + count('cancelled'));
+  return { code, passed: count('pass'), failed: count('fail') + count('cancelled') };
+}
+
+/**
+ * The unit tests in two runs side by side: the files that use the Auth emulator one after another
+ * (they share its port), and the rest two at a time beside them, since the emulator's files spend
+ * most of their time waiting on the emulator.
+ */
+async function nodeTests(name, files) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const usesEmulator = (file) =>
+    /emulatorKit|startAuthEmulator|authEmulator\.mjs/.test(readFileSync(path.join(root, file), 'utf8'));
+  const runs = await Promise.all([
+    nodeTestRun(files.filter(usesEmulator), 'unit-emulator.tap', 1),
+    nodeTestRun(
+      files.filter((file) => !usesEmulator(file)),
+      'unit.tap',
+      2,
+      path.join(resultsDir, 'unit-spec.txt'),
+    ),
+  ]);
+  const code = runs.some((one) => one.code !== 0) ? 1 : 0;
+  const sum = (key) => runs.reduce((total, one) => total + one[key], 0);
+  tally(name, code, sum('passed'), sum('failed'), started);
 }
 
 /** Adds a runner's counts to the totals; a runner that failed without a failing test counts as one. */
-function tally(name, code, passed, failed) {
+function tally(name, code, passed, failed, started) {
   const counted = failed + (code !== 0 && failed === 0 ? 1 : 0);
   totals.passed += passed;
   totals.failed += counted;
-  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${counted} failed`);
+  report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${counted} failed${took(started)}`);
 }
 
 /** A runner that writes `{ passed, failed }` to a file; no file counts as one failure. */
@@ -71,24 +102,26 @@ function readCounts(file, read = (parsed) => parsed) {
 /** The W3C HTML checker: one test a built page. */
 async function htmlChecks(name) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const code = await run(process.execPath, [
     'scripts/checkHtml.mjs',
     `--summary=${path.join(resultsDir, 'html.json')}`,
   ]);
   const { passed, failed } = readCounts('html.json');
-  tally(name, code, passed, failed);
+  tally(name, code, passed, failed, started);
 }
 
 /** Playwright: counts come from its JSON report. */
 async function browserTests(name) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const code = await run(npx, ['playwright', 'test', '-c', 'e2e']);
   // Retries are off, so a test Playwright calls flaky failed once: it counts as failed, as a skip does.
   const { passed, failed } = readCounts('e2e.json', ({ stats }) => ({
     passed: stats.expected,
     failed: stats.unexpected + stats.flaky + stats.skipped,
   }));
-  tally(name, code, passed, failed);
+  tally(name, code, passed, failed, started);
 }
 
 await check('lint (ESLint)', npx, ['eslint', '.']);
