@@ -1,5 +1,5 @@
-// `npm test`: lint, typecheck, unit tests, the production build, the HTML checker over every built
-// page and the browser tests, in that order, ending with one line that counts every test run:
+// `npm test`: the unit tests beside lint, typecheck, the production build and the HTML checker over
+// every built page; then the browser tests; ending with one line that counts every test run:
 // `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,8 +36,7 @@ async function check(name, command, args) {
 
 /**
  * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
- * spec report goes to the console, or to `specFile` (printed when the run ends) when another run
- * shares the console.
+ * spec report goes to `specFile`, printed when the run ends, since other steps share the console.
  */
 async function nodeTestRun(files, tapName, concurrency, specFile) {
   const tap = path.join(resultsDir, tapName);
@@ -47,12 +46,12 @@ async function nodeTestRun(files, tapName, concurrency, specFile) {
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
-    `--test-reporter-destination=${specFile ?? 'stdout'}`,
+    `--test-reporter-destination=${specFile}`,
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
     ...files,
   ]);
-  if (specFile && existsSync(specFile)) console.log(readFileSync(specFile, 'utf8'));
+  if (existsSync(specFile)) console.log(readFileSync(specFile, 'utf8'));
   const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(summary.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
   return { code, passed: count('pass'), failed: count('fail') + count('cancelled') };
@@ -69,7 +68,7 @@ async function nodeTests(name, files) {
   const usesEmulator = (file) =>
     /emulatorKit|startAuthEmulator|authEmulator\.mjs/.test(readFileSync(path.join(root, file), 'utf8'));
   const runs = await Promise.all([
-    nodeTestRun(files.filter(usesEmulator), 'unit-emulator.tap', 1),
+    nodeTestRun(files.filter(usesEmulator), 'unit-emulator.tap', 1, path.join(resultsDir, 'unit-emulator-spec.txt')),
     nodeTestRun(
       files.filter((file) => !usesEmulator(file)),
       'unit.tap',
@@ -124,9 +123,6 @@ async function browserTests(name) {
   tally(name, code, passed, failed, started);
 }
 
-await check('lint (ESLint)', npx, ['eslint', '.']);
-await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
-await check('typecheck', 'npm', ['run', 'typecheck']);
 const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/test']
   .filter((dir) => existsSync(path.join(root, dir)))
   .flatMap((dir) =>
@@ -134,12 +130,22 @@ const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/
       .filter((file) => file.endsWith('.test.ts'))
       .map((file) => `${dir}/${file}`),
   );
-await nodeTests('unit tests', unitFiles);
-const built = await check('production build (both locales)', 'npm', ['run', 'build']);
-if (built) {
-  await htmlChecks('HTML checker (W3C Nu, every built page)');
-  await browserTests('browser tests');
-} else report.push('FAIL HTML checker and browser tests: not run, the build failed');
+// The unit tests read no build output, and spend most of their time waiting on the emulator: the
+// static checks, the build and the HTML checker run meanwhile. The browser tests come last, alone,
+// since they need the build and the emulator's port.
+const [, built] = await Promise.all([
+  nodeTests('unit tests', unitFiles),
+  (async () => {
+    await check('lint (ESLint)', npx, ['eslint', '.']);
+    await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
+    await check('typecheck', 'npm', ['run', 'typecheck']);
+    const isBuilt = await check('production build (both locales)', 'npm', ['run', 'build']);
+    if (isBuilt) await htmlChecks('HTML checker (W3C Nu, every built page)');
+    return isBuilt;
+  })(),
+]);
+if (built) await browserTests('browser tests');
+else report.push('FAIL HTML checker and browser tests: not run, the build failed');
 
 console.log(`\n${report.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
