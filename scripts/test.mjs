@@ -1,5 +1,5 @@
-// `npm test`: the unit tests beside lint, typecheck, the production build and the HTML checker over
-// every built page; then the browser tests; ending with one line that counts every test run:
+// `npm test`: the typecheck; the unit tests beside lint, the production build and the HTML checker
+// over every built page; then the browser tests; ending with one line that counts every test run:
 // `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -130,15 +130,16 @@ const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/
       .filter((file) => file.endsWith('.test.ts'))
       .map((file) => `${dir}/${file}`),
   );
-// The unit tests read no build output, and spend most of their time waiting on the emulator: the
-// static checks, the build and the HTML checker run meanwhile. The browser tests come last, alone,
-// since they need the build and the emulator's port.
+// The typecheck also compiles the shared package that the scripts import. The unit tests read no
+// build output, and spend most of their time waiting on the emulator: the other static checks,
+// the build and the HTML checker run meanwhile. The browser tests come last, alone, since they
+// need the build and the emulator's port.
+await check('typecheck', 'npm', ['run', 'typecheck']);
 const [, built] = await Promise.all([
   nodeTests('unit tests', unitFiles),
   (async () => {
     await check('lint (ESLint)', npx, ['eslint', '.']);
     await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
-    await check('typecheck', 'npm', ['run', 'typecheck']);
     const isBuilt = await check('production build (both locales)', 'npm', ['run', 'build']);
     if (isBuilt) await htmlChecks('HTML checker (W3C Nu, every built page)');
     return isBuilt;
