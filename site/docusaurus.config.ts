@@ -84,6 +84,7 @@ export default {
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
     './plugins/code-highlighting.ts',
+    './plugins/preact.ts',
     './plugins/build-record.ts',
     [
       '@docusaurus/plugin-sitemap',

@@ -1,4 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
+import { filesUnder } from '../../testkit/files';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
+
+/**
+ * Every page of one locale that the build wrote in `tree` (`public` or `members`), by path: the
+ * English ones, or those under the locale's prefix.
+ */
+export function builtPages(tree: 'public' | 'members', prefix: '' | '/es'): string[] {
+  const root = path.join(distDir, tree);
+  return filesUnder(path.join(root, prefix), {
+    keep: (name) => name === 'index.html',
+    enter: (name) => !['assets', 'pagefind'].includes(name),
+  })
+    .map((file) => `/${path.relative(root, path.dirname(file)).split(path.sep).join('/')}`)
+    .filter((page) => prefix !== '' || !page.startsWith('/es/'))
+    .map((page) => (prefix !== '' && page === prefix ? `${prefix}/` : page));
+}
 
 /** Compressed bytes of the JavaScript a page loads until the network is idle, by file. */
 export async function scriptBytes(
@@ -20,4 +40,12 @@ export async function scriptBytes(
   page.off('response', listener);
   const files = await Promise.all(sizes);
   return { total: files.reduce((sum, [, bytes]) => sum + bytes, 0), files };
+}
+
+/** `scriptBytes` on a cold load: the browser's HTTP cache is emptied first. */
+export async function coldScriptBytes(page: Page, path: string): ReturnType<typeof scriptBytes> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  return scriptBytes(page, path);
 }
