@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 import { locales, localized, publicRoutes } from './routes';
 
 /** What a link preview or a browser tab would fetch: `og:image`, `twitter:image` and every `<link rel=…icon>`. */
@@ -18,12 +18,16 @@ for (const { code, prefix } of locales) {
     for (const route of publicRoutes) {
       const path = localized(prefix, route.path);
       await page.goto(path);
-      const images = (await page.evaluate(NAMED_IMAGES)) as string[];
+      // Once the page's code runs it manages the head, replacing its tags as it hydrates: read the
+      // head when that is over, not midway.
+      await waitForHydration(page);
+      const named = () => page.evaluate(NAMED_IMAGES) as Promise<string[]>;
+      await expect.poll(async () => (await named()).length, { message: path }).toBeGreaterThanOrEqual(3);
+      const images = await named();
       const preview = await page.locator('meta[property="og:image"]').getAttribute('content');
       expect(new URL(preview!).pathname, `${path} og:image`).toMatch(
         new RegExp(`^${prefix}/img/social-card-${code}\\.png$`),
       );
-      expect(images.length, path).toBeGreaterThanOrEqual(3);
       for (const image of images) {
         const local = new URL(new URL(image).pathname, baseURL).href;
         if (checked.has(local)) continue;
