@@ -3,6 +3,7 @@ import { afterEach, describe, it } from 'node:test';
 import { Writable } from 'node:stream';
 import type { Grants } from '../src/access/grants.js';
 import { createLogger } from '../src/logging.js';
+import { jwtPart } from '../../testkit/jwt.mjs';
 import { FakeProvider } from './fakeProvider.js';
 import {
   FIXTURE,
@@ -161,6 +162,26 @@ describe('refusals cost the provider little (security)', () => {
         .map((line) => [line.email, line.reason]),
       [['outsider@example.org', 'not-admitted']],
     );
+  });
+
+  it('remembers two refused tokens that end alike side by side, instead of each evicting the other', async () => {
+    // The emulator's unsigned tokens of one account differ only early on; here two tokens differ in
+    // their header alone, and the provider reads both as the same genuine token.
+    class HeaderBlindProvider extends FakeProvider {
+      override verifyIdToken(idToken: string) {
+        const [, payload, signature] = idToken.split('.');
+        return super.verifyIdToken([FakeProvider.idToken('x@y.z').split('.')[0], payload, signature].join('.'));
+      }
+    }
+    const provider = new HeaderBlindProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider });
+    const [, payload, signature] = FakeProvider.idToken('outsider@example.org').split('.');
+    const tokens = ['a', 'b'].map((kid) => [jwtPart({ alg: 'RS256', typ: 'JWT', kid }), payload, signature].join('.'));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1)
+      statuses.push((await postSession(site.origin, tokens[attempt % 2]!)).status);
+    assert.deepEqual(statuses, Array<number>(20).fill(403));
+    assert.equal(provider.calls, 2);
   });
 
   it('asks the provider about a cookie revoked elsewhere once per re-check interval, not once per request', async () => {

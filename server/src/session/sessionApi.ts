@@ -67,22 +67,21 @@ export function createSessionApi({
   /**
    * Genuine tokens the rule refused: the same token asked again within `REFUSAL_MEMORY_MS` is
    * answered from here, so a refused client costs the provider one call per token it mints, and
-   * the trail one line. Keyed by the token's end (part of its signature) and confirmed against the
-   * whole token, since the emulator's unsigned tokens can end alike.
+   * the trail one line. Keyed by the whole token: this is a sign-in, not the pages' hot path, and
+   * tokens can end alike (the emulator's unsigned ones do), so a shorter key would let two tokens
+   * evict each other on every request.
    */
-  const refusals = new Map<string, { token: string; until: number; uid: string; body: object }>();
-  const refusalKey = (token: string) => token.slice(-48);
+  const refusals = new Map<string, { until: number; uid: string; body: object }>();
   function rememberedRefusal(token: string): object | null {
-    const key = refusalKey(token);
-    const remembered = refusals.get(key);
-    if (!remembered || remembered.token !== token) return null;
+    const remembered = refusals.get(token);
+    if (!remembered) return null;
     if (now() < remembered.until) return remembered.body;
-    refusals.delete(key);
+    refusals.delete(token);
     return null;
   }
   function rememberRefusal(token: string, uid: string, body: object): void {
     if (refusals.size >= MAX_REMEMBERED_REFUSALS) refusals.delete(refusals.keys().next().value!);
-    refusals.set(refusalKey(token), { token, until: now() + REFUSAL_MEMORY_MS, uid, body });
+    refusals.set(token, { until: now() + REFUSAL_MEMORY_MS, uid, body });
   }
   /** The account changed here: its refusals are asked again. */
   function forgetRefusals(uid: string): void {
