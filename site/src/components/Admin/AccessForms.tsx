@@ -4,6 +4,7 @@ import { EmailField } from '../SignIn/Fields';
 import type { Act } from './actions';
 import { DateField, day } from './fields';
 import styles from './styles.module.css';
+import forms from '../forms.module.css';
 
 /** Invites a guest until a chosen day, with a note on who they are. */
 export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNode {
@@ -34,7 +35,7 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
           Invite a guest
         </Translate>
       </h2>
-      <form onSubmit={submit} className={styles.form}>
+      <form onSubmit={submit} className={forms.form}>
         <EmailField id="invite-email" value={email} onChange={setEmail} />
         <DateField id="invite-until" value={until} onChange={setUntil} />
         <label htmlFor="invite-note">
@@ -85,7 +86,7 @@ export function SuspendForm({ busy, act }: { busy: boolean; act: Act }): ReactNo
           Suspend an account
         </Translate>
       </h2>
-      <form onSubmit={submit} className={styles.form}>
+      <form onSubmit={submit} className={forms.form}>
         <EmailField id="suspend-email" value={email} onChange={setEmail} />
         <label htmlFor="suspend-reason">
           <Translate id="admin.reason" description="Label: reason for a suspension">

@@ -4,6 +4,7 @@ import type { AccessEntry } from '../../auth/adminApi';
 import { ActionButton, type Act } from './actions';
 import { DateField, day } from './fields';
 import styles from './styles.module.css';
+import forms from '../forms.module.css';
 
 /** A request for access, approved as an invitation until the chosen day, or declined. */
 export default function RequestItem({ entry, busy, act }: { entry: AccessEntry; busy: boolean; act: Act }): ReactNode {
@@ -26,7 +27,7 @@ export default function RequestItem({ entry, busy, act }: { entry: AccessEntry; 
   };
   return (
     <li>
-      <form onSubmit={approve} className={`${styles.form} ${styles.request}`}>
+      <form onSubmit={approve} className={`${forms.form} ${styles.request}`}>
         <p>
           <strong>{entry.email}</strong>: {entry.note}
         </p>

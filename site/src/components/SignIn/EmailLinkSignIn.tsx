@@ -11,6 +11,7 @@ import { LoadingOverlay } from './MembersGate';
 import { linkSentText } from './SignInForm';
 import { EmailField, Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
+import forms from '../forms.module.css';
 
 interface EmailLinkSignInProps {
   /** Where to go once the session is open. */
@@ -110,7 +111,7 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
             This browser did not ask for the link. For your security, enter the address it was sent to.
           </Translate>
         </p>
-        <form onSubmit={submit} className={styles.form}>
+        <form onSubmit={submit} className={forms.form}>
           <EmailField id="link-email" value={email} onChange={setEmail} />
           <button type="submit" className="button button--primary">
             <Translate id="auth.link.continue" description="Button that signs in with the link and the address typed">
@@ -186,7 +187,7 @@ function UnusableLink({
         </Translate>
       </h2>
       <p role="alert">{explanation}</p>
-      <form onSubmit={resend} className={styles.form}>
+      <form onSubmit={resend} className={forms.form}>
         <EmailField id="link-resend-email" value={email} onChange={setEmail} />
         <button type="submit" className="button button--primary" disabled={busy}>
           <Translate id="auth.link.sendNew" description="Button that e-mails a new sign-in link">

@@ -12,6 +12,7 @@ import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import { linkSentText } from './SignInForm';
 import { Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
+import forms from '../forms.module.css';
 
 interface NotAllowedProps {
   /** The page the reader asked for (a path of this site), named in a request for access. */
@@ -199,7 +200,7 @@ function AccessRequest(): ReactNode {
     })();
   };
   return (
-    <form onSubmit={submit} className={`${styles.form} ${styles.requestForm}`} aria-labelledby="request-title">
+    <form onSubmit={submit} className={`${forms.form} ${styles.requestForm}`} aria-labelledby="request-title">
       <h3 id="request-title">
         <Translate id="auth.request.title" description="Heading of the request for access">
           Ask the centre for access

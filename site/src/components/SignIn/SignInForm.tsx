@@ -10,6 +10,7 @@ import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
 import { EmailField, Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
+import forms from '../forms.module.css';
 
 interface SignInFormProps {
   /** Called after the identity provider has signed the reader in (both factors). */
@@ -109,7 +110,7 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
         </Translate>
       </h2>
       {challenge ? (
-        <form onSubmit={submitCode} className={styles.form}>
+        <form onSubmit={submitCode} className={forms.form}>
           <p>
             <Translate
               id="auth.signIn.codeSent"
@@ -140,7 +141,7 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
           </button>
         </form>
       ) : (
-        <form onSubmit={signInWithPassword} className={styles.form}>
+        <form onSubmit={signInWithPassword} className={forms.form}>
           {universityAccount && (
             <>
               <button
