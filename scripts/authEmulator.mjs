@@ -1,6 +1,8 @@
 // The Firebase Auth emulator for `npm start` and the browser tests: started offline under a
 // `demo-` project (no credentials, no network) and seeded with the demo accounts of the README.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -123,9 +125,31 @@ export async function latestSmsCode(phone) {
   return verificationCodes.filter((entry) => entry.phoneNumber === phone).at(-1)?.code ?? null;
 }
 
+/**
+ * The emulator's configuration when it is asked for elsewhere than `firebase.json` says: the
+ * emulator reads its port from that file only (an environment variable does not move it), and
+ * two emulators side by side also need their own hub and logging ports.
+ */
+function configFor(host, port) {
+  const projectConfig = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8'));
+  const { auth } = projectConfig.emulators;
+  if (`${auth.host}:${auth.port}` === `${host}:${port}`) return [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'auth-emulator-'));
+  const file = path.join(dir, 'firebase.json');
+  const at = (offset) => ({ host, port: Number(port) + offset });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: { ...projectConfig.emulators, auth: at(0), hub: at(1), logging: at(2) },
+    }),
+  );
+  return ['--config', file];
+}
+
 function spawnEmulator(quiet) {
   const [host, port] = EMULATOR_HOST.split(':');
-  return spawn(
+  const config = configFor(host, port);
+  const child = spawn(
     process.execPath,
     [
       path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
@@ -134,19 +158,17 @@ function spawnEmulator(quiet) {
       'auth',
       '--project',
       PROJECT_ID,
+      ...config,
     ],
     {
       cwd: root,
       stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        FIREBASE_AUTH_EMULATOR_HOST: '',
-        FIREBASE_EMULATORS_AUTH_HOST: host,
-        FIREBASE_EMULATORS_AUTH_PORT: port,
-      },
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '' },
       detached: process.platform !== 'win32',
     },
   );
+  if (config.length > 0) child.once('exit', () => rmSync(path.dirname(config[1]), { recursive: true, force: true }));
+  return child;
 }
 
 /** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */

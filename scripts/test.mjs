@@ -36,21 +36,26 @@ async function check(name, command, args) {
 
 /**
  * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
- * spec report goes to `specFile`, printed when the run ends, since other steps share the console.
+ * spec report goes to a file, printed when the run ends, since other steps share the console.
  */
-async function nodeTestRun(files, tapName, concurrency, specFile) {
-  const tap = path.join(resultsDir, tapName);
-  const code = await run(process.execPath, [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
-    `--test-reporter-destination=${specFile}`,
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...files,
-  ]);
+async function nodeTestRun(files, name, concurrency, env = {}) {
+  const tap = path.join(resultsDir, `${name}.tap`);
+  const specFile = path.join(resultsDir, `${name}-spec.txt`);
+  const code = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      '--test-reporter=spec',
+      `--test-reporter-destination=${specFile}`,
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    env,
+  );
   if (existsSync(specFile)) console.log(readFileSync(specFile, 'utf8'));
   const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(summary.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -58,24 +63,44 @@ async function nodeTestRun(files, tapName, concurrency, specFile) {
 }
 
 /**
- * The unit tests in two runs side by side: the files that use the Auth emulator one after another
- * (they share its port), and the rest two at a time beside them, since the emulator's files spend
- * most of their time waiting on the emulator.
+ * Each Auth emulator the unit tests use: a file that uses one starts and stops it on its host,
+ * so the files that use the emulator run one at a time on each, in two lanes.
+ */
+const EMULATOR_LANES = ['127.0.0.1:9099', '127.0.0.1:9199'];
+
+/** The files that use the Auth emulator, taken one by one from a shared queue by each lane. */
+async function emulatorLanes(files) {
+  const queue = [...files];
+  const runs = [];
+  await Promise.all(
+    EMULATOR_LANES.map(async (host, lane) => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const name = `unit-emulator-${lane}-${path.basename(file, '.test.ts')}`;
+        runs.push(await nodeTestRun([file], name, 1, { FIREBASE_AUTH_EMULATOR_HOST: host }));
+      }
+    }),
+  );
+  return runs;
+}
+
+/**
+ * The unit tests: those that use the Auth emulator in their lanes (they spend most of their time
+ * waiting on it), and the rest two at a time beside them.
  */
 async function nodeTests(name, files) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const usesEmulator = (file) =>
     /emulatorKit|startAuthEmulator|authEmulator\.mjs/.test(readFileSync(path.join(root, file), 'utf8'));
-  const runs = await Promise.all([
-    nodeTestRun(files.filter(usesEmulator), 'unit-emulator.tap', 1, path.join(resultsDir, 'unit-emulator-spec.txt')),
+  const [laneRuns, otherRun] = await Promise.all([
+    emulatorLanes(files.filter(usesEmulator)),
     nodeTestRun(
       files.filter((file) => !usesEmulator(file)),
-      'unit.tap',
+      'unit',
       2,
-      path.join(resultsDir, 'unit-spec.txt'),
     ),
   ]);
+  const runs = [...laneRuns, otherRun];
   const code = runs.some((one) => one.code !== 0) ? 1 : 0;
   const sum = (key) => runs.reduce((total, one) => total + one[key], 0);
   tally(name, code, sum('passed'), sum('failed'), started);

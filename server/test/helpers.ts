@@ -77,7 +77,14 @@ export async function startTestSite(
   manifest: object = TEST_SERVER_RECORD,
 ): Promise<TestSite> {
   const dir = await writeTestSite(files, manifest);
-  const config = { ...readServerConfig(env), port: 0, siteDir: dir };
+  // Outside production, the emulator this process's Admin SDK talks to (the environment's) is
+  // the server's too, for the calls it makes itself.
+  const emulatorHost = env.NODE_ENV === 'production' ? undefined : process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const config = {
+    ...readServerConfig({ ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}), ...env }),
+    port: 0,
+    siteDir: dir,
+  };
   // Quiet unless LOG_LEVEL asks for the server's log.
   const logger = process.env.LOG_LEVEL ? createLogger({ ...config.log, level: process.env.LOG_LEVEL }) : silentLogger;
   const { server } = await createSiteServer(config, { logger, ...deps });
