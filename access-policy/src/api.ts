@@ -20,6 +20,22 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
 
 export type RequestOutcome = 'open' | 'approved' | 'declined';
 
+/**
+ * Why a session ended without its reader signing out in this browser, as the server saw it when
+ * the session cookie stopped working; the sign-in page it sends the reader to (`?ended=`) says so.
+ * `signed-out`: this browser's own sign-out, which the page names the same way.
+ */
+export type SessionEnd =
+  'signed-out' | 'signed-out-elsewhere' | 'suspended' | 'expired' | 'invitation-ended' | 'no-longer-admitted';
+export const SESSION_ENDS: readonly SessionEnd[] = [
+  'signed-out',
+  'signed-out-elsewhere',
+  'suspended',
+  'expired',
+  'invitation-ended',
+  'no-longer-admitted',
+];
+
 // `/api/session`: POST (Bearer ID token) → 204 and the cookie; GET → SessionState; DELETE → 204.
 
 /** `403` from `POST /api/session`: the address seen and why, and the reader's request for access. */

@@ -12,6 +12,7 @@ export {
 } from './reader.js';
 export {
   REFUSAL_REASONS,
+  SESSION_ENDS,
   type AccessEntry,
   type AccessErrorCode,
   type AccessRequestBody,
@@ -27,6 +28,7 @@ export {
   type RefusalReason,
   type RefusedChange,
   type RequestOutcome,
+  type SessionEnd,
   type SessionErrorCode,
   type SessionRefusal,
   type SessionState,
@@ -59,9 +61,11 @@ export {
   SEARCH_PATH,
   SERVER_ROUTES,
   SESSION_API_PATH,
+  SESSION_END_PARAMETER,
   SIGN_IN_PATH,
   SIGN_OUT_PATH,
   UNAVAILABLE_PATH,
+  sessionEndedUrl,
   signInUrl,
 } from './routes.js';
 export { securityHeaders } from './securityHeaders.js';

@@ -1,4 +1,5 @@
 import { LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
+import type { SessionEnd } from './api.js';
 
 /**
  * The site's route facts, spelled once for the site build, the browser code, the post-build
@@ -91,4 +92,12 @@ export const DEMO_PROJECT_ID = 'demo-trustworthy-systems';
  */
 export function signInUrl(normalizedPath: string, query = '', locale: Locale = localeOfPath(normalizedPath)): string {
   return `${localePrefix(locale)}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
+}
+
+/** The query parameter of the sign-in page that says why the reader's session ended. */
+export const SESSION_END_PARAMETER = 'ended';
+
+/** `signInUrl`, saying why the reader's session ended. */
+export function sessionEndedUrl(normalizedPath: string, query: string, ended: SessionEnd): string {
+  return `${signInUrl(normalizedPath, query)}&${SESSION_END_PARAMETER}=${ended}`;
 }

@@ -60,7 +60,7 @@ describe('/api/session/email-link: the mailbox owner secures the account (securi
     // Refused here without waiting for the re-check: this instance made the change.
     const kept = await readGuide(site, earlier);
     assert.equal(kept.status, 302);
-    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=signed-out-elsewhere');
     assert.equal((await postSession(site.origin, theirs)).status, 401);
     // The owner, signed in with the server's link a moment later, opens a session as usual.
     const fresh = await openSession(site.origin, FakeProvider.idToken(email, { authTime: account.securedAt + 1 }));

@@ -88,7 +88,7 @@ describe('sign-out with the Auth emulator (security)', () => {
     await sleep(1_100);
     const kept = await page(cookie);
     assert.equal(kept.status, 302);
-    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=signed-out');
   });
 
   it('keeps serving a session that was not signed out', async () => {
@@ -116,7 +116,7 @@ describe('sign-out with the Auth emulator (security)', () => {
       await sleep(1_100);
       const kept = await page(cookie);
       assert.equal(kept.status, 302);
-      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=no-longer-admitted');
     });
   }
 });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Invitation } from '@trust/access-policy';
 import { jwtPart } from '../../testkit/jwt.mjs';
-import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from '../src/session/verifier.js';
+import {
+  revokedCredential,
+  type IdentityVerifier,
+  type MailboxProof,
+  type SecuredMailbox,
+  type VerifiedIdentity,
+} from '../src/session/verifier.js';
 
 /** How the provider's network behaves: answers, hangs, refuses, answers late, fails every other call, or faults. */
 export type ProviderMode =
@@ -163,9 +169,7 @@ export class FakeProvider implements IdentityVerifier {
   #current(identity: VerifiedIdentity, kind: Kind): VerifiedIdentity {
     const account = this.account(identity.uid);
     if (account.disabled) throw coded('The user account has been disabled.', 'auth/user-disabled');
-    if (identity.authTime < account.validSinceSeconds || identity.authTime < (account.securedAt ?? 0))
-      throw coded('Revoked.', kind === 'id-token' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked');
-    return {
+    const now: VerifiedIdentity = {
       ...identity,
       email: account.email,
       emailVerified: account.emailVerified,
@@ -173,6 +177,9 @@ export class FakeProvider implements IdentityVerifier {
       isAdmin: account.isAdmin === true,
       securedAt: account.securedAt,
     };
+    if (identity.authTime < account.validSinceSeconds || identity.authTime < (account.securedAt ?? 0))
+      throw revokedCredential(kind === 'id-token' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked', now);
+    return now;
   }
 
   async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {

@@ -57,8 +57,8 @@ describe('session re-checks and sign-out (security)', () => {
     await new Promise((resolve) => setImmediate(resolve));
     guard.signOut(cookie, clock + 3_600_000);
     verifier.release();
-    assert.deepEqual(await inFlight, { kind: 'none' });
-    assert.deepEqual(guard.checkCached(cookie), { kind: 'none' });
+    assert.deepEqual(await inFlight, { kind: 'none', ended: 'signed-out' });
+    assert.deepEqual(guard.checkCached(cookie), { kind: 'none', ended: 'signed-out' });
   });
 
   it('makes one provider call for 50 concurrent page requests whose cookie is due for re-check', async () => {
@@ -100,13 +100,14 @@ describe('session re-checks and sign-out (security)', () => {
     assert.equal(signedOut.status, 204);
     assert.match(String(signedOut.headers['set-cookie']), /^__session=; /);
 
+    // Each says why: signed out here, and, to the other instance, by the provider's revocation.
     const kept = await page(first, cookie);
     assert.equal(kept.status, 302);
-    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=signed-out');
     clock += RECHECK_MS;
     const elsewhere = await page(second, cookie);
     assert.equal(elsewhere.status, 302);
-    assert.equal(elsewhere.headers.location, '/signin?next=%2Fdocs%2Fguide');
+    assert.equal(elsewhere.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=signed-out-elsewhere');
   });
 
   it('signing out in the same second as signing in still refuses the kept cookie on that instance until it expires', async () => {
@@ -121,7 +122,7 @@ describe('session re-checks and sign-out (security)', () => {
       clock.now += wait;
       const kept = await page(site, cookie);
       assert.equal(kept.status, 302);
-      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide');
+      assert.equal(kept.headers.location, '/signin?next=%2Fdocs%2Fguide&ended=signed-out');
     }
   });
 
@@ -165,5 +166,99 @@ describe('session re-checks and sign-out (security)', () => {
     assert.equal((await page(site, cookie)).status, 200, 'the member rides out the outage');
     const duringOutage = await page(site, lookAlike);
     assert.equal(duringOutage.status, 302);
+  });
+});
+
+describe('why a session ended, told to the sign-in page (security)', () => {
+  const signInPage = (ended?: string) => `/signin?next=%2Fdocs%2Fguide${ended ? `&ended=${ended}` : ''}`;
+  const invitation = (email: string, until: string) => ({ email, until, by: 'ops@uai.cl', at: '2026-01-05T10:00:00Z' });
+
+  const cases: Array<{
+    what: string;
+    email: string;
+    /** The clock's start, when the case needs one (the invitation's last minutes). */
+    start?: number;
+    before?: (provider: FakeProvider, email: string, clock: { now: number }) => void;
+    change: (provider: FakeProvider, email: string, clock: { now: number }) => void;
+    ended: string;
+  }> = [
+    {
+      what: 'the centre suspended the account',
+      email: 'suspended.member@uai.cl',
+      change: (provider, email) => (provider.account(email).disabled = true),
+      ended: 'suspended',
+    },
+    {
+      what: 'the account signed out on another device',
+      email: 'elsewhere.member@uai.cl',
+      change: (provider, email, clock) =>
+        (provider.account(email).validSinceSeconds = Math.floor(clock.now / 1000) + 1),
+      ended: 'signed-out-elsewhere',
+    },
+    {
+      what: 'the invitation was revoked, with its sessions',
+      email: 'revoked.guest@example.org',
+      before: (provider, email) => (provider.account(email).invitation = invitation(email, '2099-12-31')),
+      change: (provider, email, clock) => {
+        provider.account(email).invitation = null;
+        provider.account(email).validSinceSeconds = Math.floor(clock.now / 1000) + 1;
+      },
+      ended: 'no-longer-admitted',
+    },
+    {
+      what: 'the invitation ran out',
+      email: 'former.guest@example.org',
+      // Three minutes before its last day ends: the re-check falls after midnight UTC.
+      start: Date.parse('2026-11-26T23:57:00Z'),
+      before: (provider, email) => (provider.account(email).invitation = invitation(email, '2026-11-26')),
+      change: () => {},
+      ended: 'invitation-ended',
+    },
+    {
+      what: 'the address was changed to an outsider’s',
+      email: 'moved.member@uai.cl',
+      change: (provider, email) => (provider.account(email).email = 'moved@example.org'),
+      ended: 'no-longer-admitted',
+    },
+  ];
+
+  for (const { what, email, start, before, change, ended } of cases) {
+    it(`${what}: "${ended}", from the first refused request on, with no further provider call`, async () => {
+      const clock = { now: start ?? Date.now() };
+      const { provider, site } = await clockedSite(clock);
+      before?.(provider, email, clock);
+      const cookie = await signIn(site, email, clock.now);
+      assert.equal((await page(site, cookie)).status, 200);
+      change(provider, email, clock);
+      clock.now += RECHECK_MS + 1_000;
+      for (const attempt of [1, 2]) {
+        const answer = await page(site, cookie);
+        assert.equal(answer.status, 302, `attempt ${attempt}`);
+        assert.equal(answer.headers.location, signInPage(ended), `attempt ${attempt}`);
+      }
+      assert.equal(provider.revocationChecks, 2);
+    });
+  }
+
+  it('a session past its expiry: "expired"', async () => {
+    const clock = { now: Date.now() };
+    const { site } = await clockedSite(clock);
+    const cookie = await signIn(site, 'long.reader@uai.cl', clock.now);
+    assert.equal((await page(site, cookie)).status, 200);
+    clock.now += 2 * 3_600_000;
+    const answer = await page(site, cookie);
+    assert.equal(answer.status, 302);
+    assert.equal(answer.headers.location, signInPage('expired'));
+  });
+
+  it('no cookie, a junk one or a forged one: nothing said, since no session of theirs ended', async () => {
+    const clock = { now: Date.now() };
+    const { site } = await clockedSite(clock);
+    const forged = `${FakeProvider.sessionCookie('ana.torres@uai.cl').slice(0, -4)}AAAA`;
+    for (const cookie of ['', 'not-a-cookie', forged]) {
+      const answer = await page(site, cookie);
+      assert.equal(answer.status, 302, cookie);
+      assert.equal(answer.headers.location, signInPage(), cookie);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { signInUrl } from '@trust/access-policy';
+import { sessionEndedUrl, signInUrl } from '@trust/access-policy';
 import type { Responder } from '../http/respond.js';
 import { readSessionCookie } from '../session/cookies.js';
 import type { SessionCheck, SessionGuard } from '../session/sessionGuard.js';
@@ -55,9 +55,13 @@ export function createMembersHandler({
         const target = req.url ?? '';
         const queryStart = target.indexOf('?');
         const query = queryStart === -1 ? '' : target.slice(queryStart);
-        respond.redirect(req, res, signInUrl(normalizedPath, query.length <= MAX_CARRIED_QUERY ? query : ''), {
-          Vary: 'Cookie',
-        });
+        const carried = query.length <= MAX_CARRIED_QUERY ? query : '';
+        respond.redirect(
+          req,
+          res,
+          session.ended ? sessionEndedUrl(normalizedPath, carried, session.ended) : signInUrl(normalizedPath, carried),
+          { Vary: 'Cookie' },
+        );
       } else {
         respond.text(req, res, 401, 'Sign-in required.', { Vary: 'Cookie' });
       }

@@ -13,6 +13,3 @@ export function refusalOf(identity: VerifiedIdentity, policy: ReaderPolicy, now:
   if (invitation && invitation.email.toLowerCase() === identity.email?.toLowerCase()) return 'invitation-ended';
   return 'not-admitted';
 }
-
-export const isAdmitted = (identity: VerifiedIdentity, policy: ReaderPolicy, now: number): boolean =>
-  refusalOf(identity, policy, now) === null;

@@ -5,7 +5,13 @@ import type { ServerConfig } from '../config.js';
 import { canonicalMailbox } from '@trust/access-policy';
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import { accessClaimsOf } from '../accountClaims.js';
-import type { IdentityVerifier, MailboxProof, SecuredMailbox, VerifiedIdentity } from './verifier.js';
+import {
+  revokedCredential,
+  type IdentityVerifier,
+  type MailboxProof,
+  type SecuredMailbox,
+  type VerifiedIdentity,
+} from './verifier.js';
 
 function toIdentity(decoded: DecodedIdToken): VerifiedIdentity {
   return {
@@ -36,13 +42,7 @@ async function asAccountIsNow(
   if (user.disabled) throw coded('The account is disabled.', 'auth/user-disabled');
   const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) / 1000 : 0;
   const claims = accessClaimsOf(user);
-  if (decoded.auth_time < validSince || decoded.auth_time < (claims.secured ?? 0))
-    throw coded('The session was revoked.', revokedCode);
-  if (claims.secured !== undefined && !isOwnersWayIn(decoded, claims.ways ?? []))
-    throw coded('The token comes from a way in the mailbox owner did not bring.', revokedCode);
-  if (user.email && (await isMailboxSuspended(auth, user.email)))
-    throw coded('The mailbox is suspended.', 'auth/user-disabled');
-  return {
+  const account: VerifiedIdentity = {
     ...toIdentity(decoded),
     email: user.email,
     emailVerified: user.emailVerified,
@@ -51,6 +51,14 @@ async function asAccountIsNow(
     request: claims.request ?? null,
     securedAt: claims.secured ?? null,
   };
+  if (decoded.auth_time < validSince || decoded.auth_time < (claims.secured ?? 0))
+    throw revokedCredential(revokedCode, account);
+  // A token from a way in the mailbox owner did not bring.
+  if (claims.secured !== undefined && !isOwnersWayIn(decoded, claims.ways ?? []))
+    throw revokedCredential(revokedCode, account);
+  if (user.email && (await isMailboxSuspended(auth, user.email)))
+    throw coded('The mailbox is suspended.', 'auth/user-disabled');
+  return account;
 }
 
 /**

@@ -1,8 +1,31 @@
-import type { ReaderPolicy } from '@trust/access-policy';
-import { isAdmitted } from './admission.js';
-import { classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
+import type { ReaderPolicy, SessionEnd } from '@trust/access-policy';
+import { refusalOf } from './admission.js';
+import { accountOfRevoked, classifyFailure, type IdentityVerifier, type VerifiedIdentity } from './verifier.js';
 
-export type SessionCheck = { kind: 'allowed'; identity: VerifiedIdentity } | { kind: 'none' } | { kind: 'unavailable' };
+/**
+ * `none` with `ended`: a session cookie that worked once and no longer does, and why, so the
+ * sign-in page can tell its reader; without it, no cookie, or one that never was a session.
+ */
+export type SessionCheck =
+  { kind: 'allowed'; identity: VerifiedIdentity } | { kind: 'none'; ended?: SessionEnd } | { kind: 'unavailable' };
+
+const NO_SESSION: SessionCheck = { kind: 'none' };
+/** One answer object for each way a session ends, so that a refused cookie's answer allocates nothing. */
+const ENDED = {
+  'signed-out': { kind: 'none', ended: 'signed-out' },
+  'signed-out-elsewhere': { kind: 'none', ended: 'signed-out-elsewhere' },
+  suspended: { kind: 'none', ended: 'suspended' },
+  expired: { kind: 'none', ended: 'expired' },
+  'invitation-ended': { kind: 'none', ended: 'invitation-ended' },
+  'no-longer-admitted': { kind: 'none', ended: 'no-longer-admitted' },
+} as const satisfies Record<SessionEnd, SessionCheck>;
+
+/** The provider's refusal of a session cookie that was genuine, as the way its session ended. */
+const ENDED_BY_PROVIDER: Readonly<Record<string, SessionCheck>> = {
+  'auth/session-cookie-revoked': ENDED['signed-out-elsewhere'],
+  'auth/user-disabled': ENDED.suspended,
+  'auth/session-cookie-expired': ENDED.expired,
+};
 
 interface CachedSession {
   /** The whole cookie: the key is only its end, so a hit is confirmed against this. */
@@ -53,7 +76,7 @@ export class SessionGuard {
    * per interval, not one per request. Keyed by the cookie's end and confirmed against the whole
    * cookie, like the good answers.
    */
-  readonly #refused = new Map<string, { cookie: string; until: number }>();
+  readonly #refused = new Map<string, { cookie: string; until: number; answer: SessionCheck }>();
   /** Accounts whose sessions this instance revoked, with the second it did so. */
   readonly #revoked = new Map<string, number>();
 
@@ -71,25 +94,28 @@ export class SessionGuard {
    * answer the common case without a promise.
    */
   checkCached(cookie: string | undefined): SessionCheck | undefined {
-    if (!cookie) return { kind: 'none' };
+    if (!cookie) return NO_SESSION;
     const key = keyOf(cookie);
-    if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return { kind: 'none' };
-    if (this.#refused.size > 0 && this.#isRefused(cookie, key)) return { kind: 'none' };
+    if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return ENDED['signed-out'];
+    if (this.#refused.size > 0) {
+      const refused = this.#refusedAnswer(cookie, key);
+      if (refused) return refused;
+    }
     const cached = this.#cache.get(key);
     if (!cached || cached.cookie !== cookie) return undefined;
     const now = this.now();
     if (now >= cached.expiresAtMs) {
       this.#cache.delete(key);
-      return { kind: 'none' };
+      return ENDED.expired;
     }
     return now - cached.revocationCheckedAt < this.revocationCheckMs ? cached.answer : undefined;
   }
 
   async check(cookie: string | undefined): Promise<SessionCheck> {
     const known = this.checkCached(cookie);
-    if (known || !cookie) return known ?? { kind: 'none' };
+    if (known || !cookie) return known ?? NO_SESSION;
     // Firebase session cookies are JWTs: anything else is not worth a call to the provider.
-    if (!/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
+    if (!/^[\w.-]+$/.test(cookie)) return NO_SESSION;
     const key = keyOf(cookie);
     // Checks under way are keyed by the whole cookie: a look-alike must not share another's answer.
     const pending = this.#pending.get(cookie);
@@ -107,10 +133,10 @@ export class SessionGuard {
    * grace. The fresh answer replaces the cached one, so pages follow it too.
    */
   async checkNow(cookie: string | undefined): Promise<SessionCheck> {
-    if (!cookie || !/^[\w.-]+$/.test(cookie)) return { kind: 'none' };
+    if (!cookie || !/^[\w.-]+$/.test(cookie)) return NO_SESSION;
     const key = keyOf(cookie);
-    if (this.#isSignedOut(key) || this.#isRefused(cookie, key)) return { kind: 'none' };
-    return this.#verify(cookie, key, false);
+    if (this.#isSignedOut(key)) return ENDED['signed-out'];
+    return this.#refusedAnswer(cookie, key) ?? this.#verify(cookie, key, false);
   }
 
   async #verify(cookie: string, key: string, isGraceAllowed = true): Promise<SessionCheck> {
@@ -123,9 +149,15 @@ export class SessionGuard {
       // A fault in this server is neither a signed-out reader nor an outage to ride out.
       if (failure === 'unexpected') throw error;
       if (failure === 'invalid-credential') {
+        // A revocation that came with a change of access ended the session for that change.
+        const account = accountOfRevoked(error);
+        const answer =
+          (account && this.#endedByRule(account, now)) ??
+          ENDED_BY_PROVIDER[(error as { code: string }).code] ??
+          NO_SESSION;
         this.#forgetCached(cookie, key);
-        this.#refuse(cookie, key);
-        return { kind: 'none' };
+        this.#refuse(cookie, key, answer);
+        return answer;
       }
       // The provider cannot be asked: a session verified before (its signature and expiry were
       // checked then, its expiry still is) is served a little longer; only revocation waits.
@@ -140,10 +172,15 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    if (!isAdmitted(identity, this.policy, now) || this.#isSignedOut(key) || this.#isRevoked(identity)) {
+    const ended = this.#isSignedOut(key)
+      ? ENDED['signed-out']
+      : this.#isRevoked(identity)
+        ? ENDED['signed-out-elsewhere']
+        : this.#endedByRule(identity, now);
+    if (ended) {
       this.#forgetCached(cookie, key);
-      this.#refuse(cookie, key);
-      return { kind: 'none' };
+      this.#refuse(cookie, key, ended);
+      return ended;
     }
     if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
     const answer = { kind: 'allowed' as const, identity };
@@ -156,17 +193,25 @@ export class SessionGuard {
     if (this.#cache.get(key)?.cookie === cookie) this.#cache.delete(key);
   }
 
-  #refuse(cookie: string, key: string): void {
-    if (this.#refused.size >= MAX_CACHED) this.#refused.delete(this.#refused.keys().next().value!);
-    this.#refused.set(key, { cookie, until: this.now() + this.revocationCheckMs });
+  /** A verified session the access rule no longer admits, as the way it ended; null when it still does. */
+  #endedByRule(identity: VerifiedIdentity, now: number): SessionCheck | null {
+    const refusal = refusalOf(identity, this.policy, now);
+    if (refusal === null) return null;
+    return refusal === 'invitation-ended' ? ENDED['invitation-ended'] : ENDED['no-longer-admitted'];
   }
 
-  #isRefused(cookie: string, key: string): boolean {
+  #refuse(cookie: string, key: string, answer: SessionCheck): void {
+    if (this.#refused.size >= MAX_CACHED) this.#refused.delete(this.#refused.keys().next().value!);
+    this.#refused.set(key, { cookie, until: this.now() + this.revocationCheckMs, answer });
+  }
+
+  /** The answer a cookie refused at its last check still gets, until its next check is due. */
+  #refusedAnswer(cookie: string, key: string): SessionCheck | undefined {
     const refused = this.#refused.get(key);
-    if (refused === undefined || refused.cookie !== cookie) return false;
-    if (this.now() < refused.until) return true;
+    if (refused === undefined || refused.cookie !== cookie) return undefined;
+    if (this.now() < refused.until) return refused.answer;
     this.#refused.delete(key);
-    return false;
+    return undefined;
   }
 
   #isSignedOut(key: string): boolean {

@@ -70,6 +70,19 @@ export interface IdentityVerifier {
 }
 
 /**
+ * A revoked session or token, with the account as it is now: the revocation may come with a
+ * change of access (an invitation revoked), which is then the reason the session ended.
+ */
+export function revokedCredential(code: string, account: VerifiedIdentity): Error {
+  return Object.assign(new Error('The session was revoked.'), { code, account });
+}
+
+/** The account a revoked credential's error carries, if any. */
+export function accountOfRevoked(error: unknown): VerifiedIdentity | undefined {
+  return (error as { account?: VerifiedIdentity } | null)?.account;
+}
+
+/**
  * Errors of an actual call that the provider failed to answer: it timed out, the network failed,
  * or the service answered with a server error (a missing IAM role answers so too). Only these
  * count toward pausing calls to the provider; a bad credential is an answer about the credential.
