@@ -40,6 +40,7 @@ export async function startSite(port) {
 /** Signs the page's browser context in as a staff member (the identity provider's user and the session cookie). */
 export async function signInAsMember(page, origin) {
   await page.goto(`${origin}${signInUrl('/labs')}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Use a password', exact: true }).click();
   await page.getByLabel('E-mail', { exact: true }).fill('ana.torres@uai.cl');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();

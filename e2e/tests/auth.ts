@@ -44,8 +44,11 @@ export const SIGN_IN_TEXT = {
     notAllowed: 'You are not allowed to access this page.',
     emailLink: 'E-mail me a sign-in link',
     university: 'Sign in with your UAI account',
+    usePassword: 'Use a password',
+    sentTitle: 'Check your e-mail',
     linkSent: (email: string) =>
-      `We sent a sign-in link to ${email}. Open it on this device and you will come straight back here, signed in. It works once.`,
+      `We sent a sign-in link to ${email}. Open it on this device and you will come straight back here, signed in.`,
+    resend: 'Send the link again',
     signedInAs: (email: string) => `You are signed in as ${email}.`,
     notAdmitted:
       'The documentation is open to addresses of the university and to readers the centre has invited, and this address is neither.',
@@ -71,8 +74,11 @@ export const SIGN_IN_TEXT = {
     notAllowed: 'No tiene permiso para acceder a esta página.',
     emailLink: 'Enviarme un enlace de inicio de sesión',
     university: 'Iniciar sesión con su cuenta UAI',
+    usePassword: 'Usar una contraseña',
+    sentTitle: 'Revise su correo',
     linkSent: (email: string) =>
-      `Enviamos un enlace de inicio de sesión a ${email}. Ábralo en este dispositivo y volverá directamente aquí, con la sesión iniciada. Sirve una sola vez.`,
+      `Enviamos un enlace de inicio de sesión a ${email}. Ábralo en este dispositivo y volverá directamente aquí, con la sesión iniciada.`,
+    resend: 'Enviar el enlace de nuevo',
     signedInAs: (email: string) => `Ha iniciado sesión como ${email}.`,
     notAdmitted:
       'La documentación está abierta a las direcciones de la universidad y a los lectores que el centro ha invitado, y esta dirección no es ninguna de las dos.',
@@ -93,14 +99,28 @@ export const SIGN_IN_TEXT = {
 
 export type Locale = keyof typeof SIGN_IN_TEXT;
 
-/** Fills and submits the sign-in form that is on screen. */
+/** Fills and submits the sign-in form that is on screen, opening its password form first. */
 export async function submitSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
   const text = SIGN_IN_TEXT[locale];
+  const toggle = page.getByRole('button', { name: text.usePassword, exact: true });
+  const passwordField = page.getByLabel(text.password, { exact: true });
+  await expect(toggle.or(passwordField)).toBeVisible();
+  if (await toggle.isVisible()) await toggle.click();
   const form = page.locator('form').filter({ has: page.getByLabel(text.email, { exact: true }) });
   await expect(form).toBeVisible();
   await form.getByLabel(text.email, { exact: true }).fill(email);
   await form.getByLabel(text.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: text.submit, exact: true }).click();
+}
+
+/**
+ * The panel a sent sign-in link shows: its heading holds focus, and it names the address.
+ */
+export async function expectLinkSent(page: Page, locale: Locale, email: string): Promise<void> {
+  const text = SIGN_IN_TEXT[locale];
+  const panel = page.getByTestId('link-sent');
+  await expect(panel.getByRole('heading', { name: text.sentTitle, exact: true })).toBeFocused();
+  await expect(panel.getByText(text.linkSent(email), { exact: true })).toBeVisible();
 }
 
 /**
@@ -132,9 +152,17 @@ export async function signInWithPopup(page: Page, button: string, email: string)
 export const signInWithGitHubPopup = (page: Page, email: string) =>
   signInWithPopup(page, SIGN_IN_TEXT.en.github, email);
 
-/** Opens the navbar's account menu (the button with the reader's initials) and signs out from it. */
+/**
+ * Opens the navbar's account menu (the button with the reader's initials), signs out from it, and
+ * waits for the sign-in page that says so, with the way back to the page left.
+ */
 export async function signOutFromNavbar(page: Page): Promise<void> {
+  const left = new URL(page.url());
   const navbar = page.getByRole('navigation', { name: /^(Main|Principal)$/ });
   await navbar.getByRole('button', { name: /^(Account|Cuenta) \w+: / }).click();
   await navbar.getByRole('button', { name: /^(Sign out|Cerrar sesión)$/ }).click();
+  const signIn = signInUrl(`${left.pathname}${left.search}`);
+  await expect(page).toHaveURL(new RegExp(`^${literal(left.origin + signIn)}&ended=signed-out$`), {
+    timeout: 15_000,
+  });
 }

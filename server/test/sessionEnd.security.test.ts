@@ -169,6 +169,36 @@ describe('session re-checks and sign-out (security)', () => {
   });
 });
 
+describe('sign-outs of cookies that end alike (security)', () => {
+  it('refuses each signed-out cookie until it expires, and no look-alike for it', async () => {
+    const clock = 1_000_000;
+    // The emulator's cookies are unsigned: two of one account can share their last characters.
+    const tail = 'x'.repeat(60);
+    const [first, second] = ['first.payload', 'second.payload'].map((head) => `${head}.${tail}`) as [string, string];
+    // A provider that accepts both, as it does a sign-out made in the second of the sign-in.
+    const verifier = {
+      verifySessionCookie: async (cookie: string) => ({
+        uid: cookie.slice(0, cookie.indexOf('.')),
+        email: 'same.second@uai.cl',
+        emailVerified: true,
+        authTime: Math.floor(clock / 1000),
+        expiresAt: Math.floor(clock / 1000) + 3600,
+        signInProvider: 'password',
+        securedAt: 1,
+      }),
+    } as unknown as FakeProvider;
+    const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
+    assert.equal((await guard.check(first)).kind, 'allowed');
+    assert.equal((await guard.check(second)).kind, 'allowed');
+    guard.signOut(first, clock + 3_600_000);
+    assert.deepEqual(await guard.check(first), { kind: 'none', ended: 'signed-out' });
+    assert.equal((await guard.check(second)).kind, 'allowed');
+    guard.signOut(second, clock + 3_600_000);
+    assert.deepEqual(await guard.check(first), { kind: 'none', ended: 'signed-out' });
+    assert.deepEqual(await guard.check(second), { kind: 'none', ended: 'signed-out' });
+  });
+});
+
 describe('why a session ended, told to the sign-in page (security)', () => {
   const signInPage = (ended?: string) => `/signin?next=%2Fdocs%2Fguide${ended ? `&ended=${ended}` : ''}`;
   const invitation = (email: string, until: string) => ({ email, until, by: 'ops@uai.cl', at: '2026-01-05T10:00:00Z' });

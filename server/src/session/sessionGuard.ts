@@ -45,8 +45,8 @@ const KEY_LENGTH = 48;
  * Cache keys are the last characters of the cookie, not a digest (hashing every request would
  * cost more than the rest of the lock) nor the whole cookie (a Map hashes every character of a
  * string key, and a session cookie is about 1 KB). A hit is confirmed against the whole cookie,
- * so a cookie that merely ends the same way is never taken for another; a sign-out refused by
- * key refuses such a look-alike too, which fails closed.
+ * so a cookie that merely ends the same way is never taken for another, nor refused for another's
+ * sign-out.
  */
 const keyOf = (cookie: string) => (cookie.length > KEY_LENGTH ? cookie.slice(-KEY_LENGTH) : cookie);
 
@@ -67,9 +67,11 @@ export class SessionGuard {
    * Cookies signed out on this instance, with their expiry, refused until then. Firebase compares
    * a revocation with the sign-in time in whole seconds, so signing out in the same second as
    * signing in revokes nothing there; and a check under way during the sign-out must not cache
-   * its older answer.
+   * its older answer. Keyed by the cookie's end and confirmed against the whole cookie: a look-alike
+   * (the emulator's unsigned cookies of one account end alike) goes on to its own check, which
+   * says why its session ended, if it did.
    */
-  readonly #signedOut = new Map<string, number>();
+  readonly #signedOut = new Map<string, Array<{ cookie: string; until: number }>>();
   /**
    * Cookies the provider or the rule refused at a check, until the next check would be due: a
    * cookie revoked on another instance, or of a reader no longer admitted, costs one provider call
@@ -96,7 +98,7 @@ export class SessionGuard {
   checkCached(cookie: string | undefined): SessionCheck | undefined {
     if (!cookie) return NO_SESSION;
     const key = keyOf(cookie);
-    if (this.#signedOut.size > 0 && this.#isSignedOut(key)) return ENDED['signed-out'];
+    if (this.#signedOut.size > 0 && this.#isSignedOut(cookie, key)) return ENDED['signed-out'];
     if (this.#refused.size > 0) {
       const refused = this.#refusedAnswer(cookie, key);
       if (refused) return refused;
@@ -135,7 +137,7 @@ export class SessionGuard {
   async checkNow(cookie: string | undefined): Promise<SessionCheck> {
     if (!cookie || !/^[\w.-]+$/.test(cookie)) return NO_SESSION;
     const key = keyOf(cookie);
-    if (this.#isSignedOut(key)) return ENDED['signed-out'];
+    if (this.#isSignedOut(cookie, key)) return ENDED['signed-out'];
     return this.#refusedAnswer(cookie, key) ?? this.#verify(cookie, key, false);
   }
 
@@ -172,7 +174,7 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
-    const ended = this.#isSignedOut(key)
+    const ended = this.#isSignedOut(cookie, key)
       ? ENDED['signed-out']
       : this.#isRevoked(identity)
         ? ENDED['signed-out-elsewhere']
@@ -214,12 +216,14 @@ export class SessionGuard {
     return undefined;
   }
 
-  #isSignedOut(key: string): boolean {
-    const until = this.#signedOut.get(key);
-    if (until === undefined) return false;
-    if (this.now() < until) return true;
-    this.#signedOut.delete(key);
-    return false;
+  #isSignedOut(cookie: string, key: string): boolean {
+    const signedOut = this.#signedOut.get(key);
+    if (signedOut === undefined) return false;
+    const now = this.now();
+    const current = signedOut.filter((each) => now < each.until);
+    if (current.length === 0) this.#signedOut.delete(key);
+    else if (current.length < signedOut.length) this.#signedOut.set(key, current);
+    return current.some((each) => each.cookie === cookie);
   }
 
   /**
@@ -242,8 +246,8 @@ export class SessionGuard {
   signOut(cookie: string, expiresAtMs: number): void {
     const key = keyOf(cookie);
     if (this.#signedOut.size >= MAX_CACHED) this.#signedOut.delete(this.#signedOut.keys().next().value!);
-    this.#signedOut.set(key, expiresAtMs);
-    this.#cache.delete(key);
+    this.#signedOut.set(key, [...(this.#signedOut.get(key) ?? []), { cookie, until: expiresAtMs }]);
+    this.#forgetCached(cookie, key);
     this.#pending.delete(cookie);
   }
 }

@@ -4,7 +4,7 @@ import type { FirebaseClientConfig } from '../config/firebase';
 import type { AuthApi, ReaderSnapshot } from './sdk';
 import { completeLinkSignIn, createSessionFromCurrentUser } from './completeSignIn';
 import { deleteServerSession, hasServerSession, readServerSession, type Refusal } from './session';
-import { isReturningReader, rememberReturningReader, setAccess } from './readerState';
+import { isReturningReader, rememberAddress, rememberReturningReader, setAccess } from './readerState';
 
 export type AuthStatus = 'idle' | 'loading' | 'signed-out' | 'signed-in';
 
@@ -121,10 +121,11 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
             : 'not-allowed',
       );
       rememberReturningReader(status === 'signed-in');
+      if (status === 'signed-in' && hasSession === true && reader?.email) rememberAddress(reader.email);
     } else if (status === 'idle') {
       setAccess(isReturningReader() ? 'unknown' : 'not-allowed');
     }
-  }, [status, isRefused, hasSession]);
+  }, [status, isRefused, hasSession, reader]);
 
   const signOut = useCallback(async (): Promise<unknown> => {
     try {
@@ -135,6 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
       await deleteServerSession();
       setHasSession(false);
       rememberReturningReader(false);
+      rememberAddress(null);
       return null;
     } catch (error) {
       console.error('Signing out failed.', error);

@@ -1,5 +1,6 @@
 import { signInUrl, type Locale } from '@trust/access-policy';
 import type { AuthApi } from './sdk';
+import { readStored, writeStored } from './storage';
 
 /**
  * The address a link was last asked for in this browser. Opened here, the link signs in at once;
@@ -14,27 +15,14 @@ const LINK_PARAMETERS = ['mode', 'oobCode', 'apiKey', 'lang', 'continueUrl', 'te
 /** E-mails a link that returns to this site's sign-in page, in the reader's language, and on to `returnPath`. */
 export async function sendSignInLink(api: AuthApi, email: string, returnPath: string, locale: Locale): Promise<void> {
   await api.sendSignInLink(email, `${window.location.origin}${signInUrl(returnPath, '', locale)}`);
-  try {
-    window.localStorage.setItem(ADDRESS_KEY, email);
-  } catch {
-    // Without storage the reader types the address again when the link opens: nothing is lost.
-  }
+  // Without storage the reader types the address again when the link opens: nothing is lost.
+  writeStored(ADDRESS_KEY, email);
 }
 
-export function rememberedAddress(): string | null {
-  try {
-    return window.localStorage.getItem(ADDRESS_KEY);
-  } catch {
-    return null;
-  }
-}
+export const rememberedAddress = (): string | null => readStored(ADDRESS_KEY);
 
 export function forgetAddress(): void {
-  try {
-    window.localStorage.removeItem(ADDRESS_KEY);
-  } catch {
-    // Nothing was stored.
-  }
+  writeStored(ADDRESS_KEY, null);
 }
 
 /** Whether the page was reached from something that looks like a sign-in link (complete or not). */

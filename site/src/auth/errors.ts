@@ -76,6 +76,13 @@ const MESSAGES: Record<string, () => string> = {
       message: 'Sign-in is not enabled for this address of the site. Please tell the administrator.',
       description: 'Sign-in error: domain not authorised in the project',
     }),
+  'auth/internal-error': () =>
+    translate({
+      id: 'auth.error.internal',
+      message:
+        'The sign-in service ran into a problem of its own. Try again in a moment, or choose "E-mail me a sign-in link" instead.',
+      description: 'Sign-in error: the identity provider failed internally',
+    }),
   'auth/invalid-api-key': () =>
     translate({
       id: 'auth.error.invalidApiKey',
@@ -177,16 +184,15 @@ export function describeAuthError(error: unknown): string {
     'auth/invalid-login-credentials': 'auth/invalid-credential',
   };
   const message = MESSAGES[aliases[code] ?? code];
-  return message
-    ? message()
-    : translate(
-        {
-          id: 'auth.error.generic',
-          message: 'Signing in failed ({code}). Try again, or contact the administrator if it keeps happening.',
-          description: 'Sign-in error without a specific message',
-        },
-        { code },
-      );
+  if (message) return message();
+  // The code stays in the console for whoever helps; the reader gets words.
+  console.warn(`Sign-in error without a message of its own: ${code}`);
+  return translate({
+    id: 'auth.error.generic',
+    message:
+      'Signing in did not work. Try again, or choose "E-mail me a sign-in link"; if it keeps happening, write to the centre (the contact address is at the foot of the page).',
+    description: 'Sign-in error without a specific message',
+  });
 }
 
 /** An error with a code that `describeAuthError` knows. */

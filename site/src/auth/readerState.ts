@@ -1,3 +1,5 @@
+import { readStored, writeStored } from './storage';
+
 /**
  * What the browser currently knows about the reader, readable outside React (by the navigation
  * guard, which runs before any component). `unknown` until the SDK has answered.
@@ -5,6 +7,11 @@
 export type ReaderAccess = 'unknown' | 'allowed' | 'not-allowed';
 
 const RETURNING_KEY = 'trust.auth.returning';
+/**
+ * The address of the last session opened here, kept until the reader signs out: when the server
+ * ends a session (a sign-out elsewhere, a suspension), the sign-in page names it and fills it in.
+ */
+const ADDRESS_KEY = 'trust.auth.lastAddress';
 let access: ReaderAccess = 'unknown';
 
 /**
@@ -30,19 +37,16 @@ export function setAccess(next: ReaderAccess): void {
  * Whether this browser has signed in before and may still hold a session, so the SDK should be
  * loaded at start. Storage can be unavailable (privacy modes); then the answer is no.
  */
-export function isReturningReader(): boolean {
-  try {
-    return window.localStorage.getItem(RETURNING_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+export const isReturningReader = (): boolean => readStored(RETURNING_KEY) === '1';
 
 export function rememberReturningReader(isReturning: boolean): void {
-  try {
-    if (isReturning) window.localStorage.setItem(RETURNING_KEY, '1');
-    else window.localStorage.removeItem(RETURNING_KEY);
-  } catch (error) {
-    console.warn('Browser storage is unavailable; sign-in will not be remembered.', error);
-  }
+  if (!writeStored(RETURNING_KEY, isReturning ? '1' : null))
+    console.warn('Browser storage is unavailable; sign-in will not be remembered.');
 }
+
+/** Without storage the sign-in page cannot name the address: nothing else is lost. */
+export function rememberAddress(email: string | null): void {
+  writeStored(ADDRESS_KEY, email || null);
+}
+
+export const lastAddress = (): string | null => readStored(ADDRESS_KEY);

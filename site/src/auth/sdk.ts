@@ -39,10 +39,11 @@ export interface ReaderSnapshot {
   emailVerified: boolean;
 }
 
-/** A pending second-factor sign-in: the code was sent; `complete` finishes it. */
+/** A pending second-factor sign-in: the code was sent; `complete` finishes it, `resend` sends a new code. */
 export interface SecondFactorChallenge {
   phoneHint: string;
   complete(code: string): Promise<void>;
+  resend(): Promise<void>;
 }
 
 export type SignInOutcome = { kind: 'signed-in' } | { kind: 'second-factor'; challenge: SecondFactorChallenge };
@@ -82,25 +83,31 @@ async function startSecondFactor(auth: Auth, error: MultiFactorError, container:
   const resolver: MultiFactorResolver = getMultiFactorResolver(auth, error);
   const hint = resolver.hints.find((candidate) => candidate.factorId === PhoneMultiFactorGenerator.FACTOR_ID);
   if (!hint) throw error;
-  const verifier = new RecaptchaVerifier(auth, container, { size: 'invisible' });
-  try {
-    const verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber(
-      { multiFactorHint: hint, session: resolver.session },
-      verifier,
-    );
-    return {
-      kind: 'second-factor',
-      challenge: {
-        phoneHint: 'phoneNumber' in hint ? String(hint.phoneNumber) : '',
-        async complete(code: string) {
-          const credential = PhoneAuthProvider.credential(verificationId, code);
-          await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(credential));
-        },
+  const sendCode = async (): Promise<string> => {
+    const verifier = new RecaptchaVerifier(auth, container, { size: 'invisible' });
+    try {
+      return await new PhoneAuthProvider(auth).verifyPhoneNumber(
+        { multiFactorHint: hint, session: resolver.session },
+        verifier,
+      );
+    } finally {
+      verifier.clear();
+    }
+  };
+  let verificationId = await sendCode();
+  return {
+    kind: 'second-factor',
+    challenge: {
+      phoneHint: 'phoneNumber' in hint ? String(hint.phoneNumber) : '',
+      async complete(code: string) {
+        const credential = PhoneAuthProvider.credential(verificationId, code);
+        await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(credential));
       },
-    };
-  } finally {
-    verifier.clear();
-  }
+      async resend() {
+        verificationId = await sendCode();
+      },
+    },
+  };
 }
 
 function isMultiFactorError(error: unknown): error is MultiFactorError {

@@ -6,7 +6,7 @@ import clsx from 'clsx';
 /** The "Go Home" way out of the sign-in, 'Not allowed' and sign-out screens. */
 export default function GoHomeLink({ isSmall = false }: { isSmall?: boolean }): ReactNode {
   return (
-    <Link to="/" className={clsx('button button--primary', isSmall && 'button--sm')}>
+    <Link to="/" className={clsx('button button--secondary', isSmall && 'button--sm')}>
       <Translate id="auth.notAllowed.goHome" description="Link back to the home page">
         Go Home
       </Translate>

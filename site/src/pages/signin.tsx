@@ -5,7 +5,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { DOCS_HOME_PATH, safeReturnPath } from '@trust/access-policy';
+import { DOCS_HOME_PATH, SESSION_END_PARAMETER, safeReturnPath } from '@trust/access-policy';
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
 import { describeAuthError } from '../auth/errors';
@@ -14,6 +14,8 @@ import { looksLikeSignInLink } from '../auth/emailLink';
 import EmailLinkSignIn from '../components/SignIn/EmailLinkSignIn';
 import { LoadingOverlay } from '../components/SignIn/MembersGate';
 import NotAllowed from '../components/SignIn/NotAllowed';
+import SessionEnded, { sessionEndOf } from '../components/SignIn/SessionEnded';
+import { lastAddress } from '../auth/readerState';
 import SignInForm from '../components/SignIn/SignInForm';
 import styles from '../components/SignIn/styles.module.css';
 
@@ -25,7 +27,14 @@ import styles from '../components/SignIn/styles.module.css';
 export default function SignInPage(): ReactNode {
   const location = useLocation();
   const fallback = useBaseUrl(DOCS_HOME_PATH);
-  const next = safeReturnPath(new URLSearchParams(location.search).get('next')) ?? fallback;
+  const query = new URLSearchParams(location.search);
+  const next = safeReturnPath(query.get('next')) ?? fallback;
+  const ended = sessionEndOf(query.get(SESSION_END_PARAMETER));
+  // Read after hydration: the page the server sent has no address in it.
+  const [endedAddress, setEndedAddress] = useState<string | null>(null);
+  useEffect(() => {
+    if (ended && ended !== 'signed-out') setEndedAddress(lastAddress());
+  }, [ended]);
   const { siteConfig } = useDocusaurusContext();
   const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const { status, isRefused, load, openSession } = useAuth();
@@ -110,6 +119,7 @@ export default function SignInPage(): ReactNode {
             </Translate>
           )}
         </p>
+        {ended && phase !== 'link' && <SessionEnded ended={ended} address={endedAddress} />}
         {phase === 'link' ? (
           <EmailLinkSignIn next={next} onRefused={() => setPhase('form')} />
         ) : phase === 'form' ? (
@@ -122,6 +132,7 @@ export default function SignInPage(): ReactNode {
             )}
             <SignInForm
               returnPath={next}
+              initialEmail={endedAddress}
               onSignedIn={async () => {
                 if (!(await openSession())) return;
                 setPhase('leaving');

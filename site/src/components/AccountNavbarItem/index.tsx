@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
-import { SIGN_IN_PATH } from '@trust/access-policy';
+import { SIGN_IN_PATH, sessionEndedUrl } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
 import styles from './styles.module.css';
 
@@ -19,8 +19,13 @@ function initialsOf(email: string): string {
   return letters.toUpperCase();
 }
 
+/**
+ * Signs out, then opens the sign-in page saying so (with the way back to this page): the page
+ * in front of the reader may be one only members see, and a phone's menu closes with it.
+ */
 function SignOutButton({ className }: { className?: string }): ReactNode {
   const { signOut } = useAuth();
+  const { pathname, search } = useLocation();
   const [isSigningOut, setSigningOut] = useState(false);
   return (
     <button
@@ -29,8 +34,8 @@ function SignOutButton({ className }: { className?: string }): ReactNode {
       disabled={isSigningOut}
       onClick={async () => {
         setSigningOut(true);
-        await signOut();
-        setSigningOut(false);
+        if ((await signOut()) === null) window.location.assign(sessionEndedUrl(pathname, search, 'signed-out'));
+        else setSigningOut(false);
       }}
     >
       <Translate id="auth.navbar.signOut" description="Navbar button that signs the reader out">

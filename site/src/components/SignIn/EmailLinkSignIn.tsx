@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useHistory } from '@docusaurus/router';
-import type { Locale } from '@trust/access-policy';
+import Link from '@docusaurus/Link';
+import { ACCESS_GRANTED_PARAMETER, type Locale } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
 import { describeAuthError, errorCode } from '../../auth/errors';
 import { forgetAddress, rememberedAddress, sendSignInLink, withoutLinkParameters } from '../../auth/emailLink';
-import type { FirebaseClientConfig } from '../../config/firebase';
+import { readServerSession } from '../../auth/session';
 import { LoadingOverlay } from './MembersGate';
-import { linkSentText } from './SignInForm';
+import LinkSent from './LinkSent';
 import { EmailField, Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -23,6 +24,7 @@ interface EmailLinkSignInProps {
 type Stage =
   | { kind: 'working' }
   | { kind: 'confirm'; error: string | null }
+  | { kind: 'signed-in'; email: string | null }
   | { kind: 'unusable'; reason: 'used' | 'incomplete' | 'failed'; detail: string | null; address: string };
 
 /** Codes the provider gives a link that was used, has expired, or was cut short. */
@@ -85,8 +87,17 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
       }
       link.current = href;
       const remembered = rememberedAddress();
-      if (remembered) await complete(remembered);
-      else setStage({ kind: 'confirm', error: null });
+      if (remembered) {
+        await complete(remembered);
+        return;
+      }
+      // No address waiting for this link here, yet a session is open: most likely the link was
+      // used here already and opened again from the mailbox.
+      const session = await readServerSession().catch(() => null);
+      if (session?.active) {
+        dropLinkParameters(href);
+        setStage({ kind: 'signed-in', email: session.email });
+      } else setStage({ kind: 'confirm', error: null });
     })();
     // Once, for the link the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,7 +105,10 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
 
   if (stage.kind === 'working') return <LoadingOverlay />;
 
+  if (stage.kind === 'signed-in') return <AlreadySignedIn email={stage.email} next={next} />;
+
   if (stage.kind === 'confirm') {
+    const isGrant = new URLSearchParams(window.location.search).get(ACCESS_GRANTED_PARAMETER) === '1';
     const submit = (event: FormEvent) => {
       event.preventDefault();
       void complete(email.trim());
@@ -107,9 +121,19 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
           </Translate>
         </h2>
         <p>
-          <Translate id="auth.link.confirmText" description="Why the address is asked for again">
-            This browser did not ask for the link. For your security, enter the address it was sent to.
-          </Translate>
+          {isGrant ? (
+            <Translate
+              id="auth.link.grantedText"
+              description="A link the centre sent on approving a request for access"
+            >
+              The centre has granted you access to the documentation. For your security, enter the address this link was
+              sent to.
+            </Translate>
+          ) : (
+            <Translate id="auth.link.confirmText" description="Why the address is asked for again">
+              This browser did not ask for the link. For your security, enter the address it was sent to.
+            </Translate>
+          )}
         </p>
         <form onSubmit={submit} className={forms.form}>
           <EmailField id="link-email" value={email} onChange={setEmail} />
@@ -140,10 +164,10 @@ function UnusableLink({
   address: string;
   next: string;
 }): ReactNode {
-  const { i18n, siteConfig } = useDocusaurusContext();
-  const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
+  const { i18n } = useDocusaurusContext();
   const { load } = useAuth();
   const [email, setEmail] = useState(address);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
@@ -163,14 +187,16 @@ function UnusableLink({
           })
         : (detail ?? '');
 
+  const send = async (to: string) => sendSignInLink(await load(), to, next, i18n.currentLocale as Locale);
+
   const resend = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setNotice(null);
     void (async () => {
       try {
-        await sendSignInLink(await load(), email.trim(), next, i18n.currentLocale as Locale);
-        setNotice({ kind: 'info', text: linkSentText(email.trim(), emulatorHost !== null) });
+        await send(email.trim());
+        setSentTo(email.trim());
       } catch (error) {
         setNotice({ kind: 'error', text: describeAuthError(error) });
       } finally {
@@ -178,6 +204,13 @@ function UnusableLink({
       }
     })();
   };
+
+  if (sentTo)
+    return (
+      <div className={styles.card}>
+        <LinkSent address={sentTo} onResend={() => send(sentTo)} onOtherAddress={() => setSentTo(null)} />
+      </div>
+    );
 
   return (
     <section className={styles.card} aria-labelledby="link-unusable-title">
@@ -196,6 +229,41 @@ function UnusableLink({
         </button>
       </form>
       <Notices notice={notice} />
+    </section>
+  );
+}
+
+/** A sign-in link opened again while its reader is signed in: nothing to do but go on. */
+function AlreadySignedIn({ email, next }: { email: string | null; next: string }): ReactNode {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.card} aria-labelledby="link-signed-in-title">
+      <h2 id="link-signed-in-title" ref={heading} tabIndex={-1}>
+        <Translate id="auth.link.alreadyTitle" description="Heading when a used sign-in link is opened while signed in">
+          You are already signed in
+        </Translate>
+      </h2>
+      <p>
+        {email ? (
+          <Translate
+            id="auth.link.alreadyAs"
+            description="A used sign-in link opened while signed in, with the reader's address"
+            values={{ email: <strong className={styles.address}>{email}</strong> }}
+          >
+            {'This sign-in link has been used already, and you are signed in as {email}. Nothing more to do.'}
+          </Translate>
+        ) : (
+          <Translate id="auth.link.already" description="A used sign-in link opened while signed in">
+            This sign-in link has been used already, and you are signed in. Nothing more to do.
+          </Translate>
+        )}
+      </p>
+      <Link className="button button--primary" to={next}>
+        <Translate id="auth.link.goOn" description="Button that goes on to the page the reader asked for">
+          Go on to the page
+        </Translate>
+      </Link>
     </section>
   );
 }

@@ -7,9 +7,8 @@ import { useAuth } from '../../auth/AuthProvider';
 import { sendSignInLink } from '../../auth/emailLink';
 import { describeAuthError } from '../../auth/errors';
 import { requestAccess } from '../../auth/session';
-import type { FirebaseClientConfig } from '../../config/firebase';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
-import { linkSentText } from './SignInForm';
+import LinkSent from './LinkSent';
 import { Notices, type Notice } from './Fields';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -25,11 +24,11 @@ interface NotAllowedProps {
  * filled in, and, for an address not verified yet, a sign-in link that verifies it.
  */
 export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
-  const { i18n, siteConfig } = useDocusaurusContext();
-  const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
+  const { i18n } = useDocusaurusContext();
   const { contactEmail } = useSiteIdentity();
   const { reader, refusal, load, signOut } = useAuth();
   const [notice, setNotice] = useState<Notice>(null);
+  const [isLinkSent, setLinkSent] = useState(false);
   const email = refusal?.email ?? reader?.email ?? null;
   const isUnverified = refusal ? refusal.reason === 'unverified' : reader !== null && !reader.emailVerified;
   const isUnsecured = refusal?.reason === 'unsecured';
@@ -37,10 +36,12 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
 
   // A link, not the provider's verification e-mail: the server takes the link as proof of the
   // mailbox and then removes every way in someone else may have put on the account before.
+  const send = async () => sendSignInLink(await load(), email!, page, i18n.currentLocale as Locale);
   async function sendLink(): Promise<void> {
+    setNotice(null);
     try {
-      await sendSignInLink(await load(), email!, page, i18n.currentLocale as Locale);
-      setNotice({ kind: 'info', text: linkSentText(email!, emulatorHost !== null) });
+      await send();
+      setLinkSent(true);
     } catch (error) {
       setNotice({ kind: 'error', text: describeAuthError(error) });
     }
@@ -67,91 +68,94 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
     .replace(/\+/g, '%20')}`;
 
   return (
-    <section className={styles.notAllowed} aria-labelledby="not-allowed-title">
-      <h2 id="not-allowed-title" className={styles.notAllowedTitle}>
-        <Translate id="auth.notAllowed.title" description="Heading of the 'Not allowed' screen">
-          Not allowed
-        </Translate>
-      </h2>
-      <p>
-        <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
-          You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
-          information, please contact the administrator.
-        </Translate>
-      </p>
-      {email && (
+    <>
+      <section className={styles.notAllowed} aria-labelledby="not-allowed-title">
+        <h2 id="not-allowed-title" className={styles.notAllowedTitle}>
+          <Translate id="auth.notAllowed.title" description="Heading of the 'Not allowed' screen">
+            Not allowed
+          </Translate>
+        </h2>
         <p>
-          <Translate
-            id="auth.notAllowed.signedInAs"
-            description="Which address the server saw on the 'Not allowed' screen"
-            values={{ email: <strong>{email}</strong> }}
-          >
-            {'You are signed in as {email}.'}
-          </Translate>{' '}
-          {isUnverified ? (
-            <Translate id="auth.notAllowed.unverified" description="Why: the address is not verified yet">
-              This address has not been verified yet. Members of the university must verify their address before reading
-              the documentation: a sign-in link sent to it does that.
-            </Translate>
-          ) : isUnsecured ? (
-            <Translate
-              id="auth.notAllowed.unsecured"
-              description="Why: the mailbox has not been proven on this site yet"
-            >
-              This site has not yet seen proof that this address’s mailbox is yours. Open a sign-in link sent to it: the
-              account then becomes yours alone, and any password or other way in added to it before is removed.
-            </Translate>
-          ) : refusal?.reason === 'invitation-ended' ? (
-            <Translate
-              id="auth.notAllowed.invitationEnded"
-              description="Why: the reader's invitation has ended"
-              values={{ until: refusal.until ?? '' }}
-            >
-              {'The centre’s invitation for this address ended on {until}. Ask the centre to renew it.'}
-            </Translate>
-          ) : (
-            <Translate
-              id="auth.notAllowed.notAdmitted"
-              description="Why: the address is not one the documentation is open to"
-            >
-              The documentation is open to addresses of the university and to readers the centre has invited, and this
-              address is neither.
-            </Translate>
-          )}
+          <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
+            You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
+            information, please contact the administrator.
+          </Translate>
         </p>
-      )}
-      <div className={styles.actions}>
-        {needsLink && email && notice?.kind !== 'info' && (
-          <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
+        {email && (
+          <p>
             <Translate
-              id="auth.notAllowed.sendLink"
-              description="Button that e-mails a sign-in link to the address shown"
+              id="auth.notAllowed.signedInAs"
+              description="Which address the server saw on the 'Not allowed' screen"
+              values={{ email: <strong className={styles.address}>{email}</strong> }}
             >
-              E-mail a sign-in link to this address
+              {'You are signed in as {email}.'}
+            </Translate>{' '}
+            {isUnverified ? (
+              <Translate id="auth.notAllowed.unverified" description="Why: the address is not verified yet">
+                This address has not been verified yet. Members of the university must verify their address before
+                reading the documentation: a sign-in link sent to it does that.
+              </Translate>
+            ) : isUnsecured ? (
+              <Translate
+                id="auth.notAllowed.unsecured"
+                description="Why: the mailbox has not been proven on this site yet"
+              >
+                This site has not yet seen proof that this address’s mailbox is yours. Open a sign-in link sent to it:
+                the account then becomes yours alone, and any password or other way in added to it before is removed.
+              </Translate>
+            ) : refusal?.reason === 'invitation-ended' ? (
+              <Translate
+                id="auth.notAllowed.invitationEnded"
+                description="Why: the reader's invitation has ended"
+                values={{ until: refusal.until ?? '' }}
+              >
+                {'The centre’s invitation for this address ended on {until}. Ask the centre to renew it.'}
+              </Translate>
+            ) : (
+              <Translate
+                id="auth.notAllowed.notAdmitted"
+                description="Why: the address is not one the documentation is open to"
+              >
+                The documentation is open to addresses of the university and to readers the centre has invited, and this
+                address is neither.
+              </Translate>
+            )}
+          </p>
+        )}
+        <div className={styles.actions}>
+          {needsLink && email && !isLinkSent && (
+            <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
+              <Translate
+                id="auth.notAllowed.sendLink"
+                description="Button that e-mails a sign-in link to the address shown"
+              >
+                E-mail a sign-in link to this address
+              </Translate>
+            </button>
+          )}
+          <button type="button" className="button button--secondary button--sm" onClick={() => void signOut()}>
+            <Translate
+              id="auth.notAllowed.otherAddress"
+              description="Button that signs out so another address can be used"
+            >
+              Sign out and use another address
             </Translate>
           </button>
-        )}
-        <button type="button" className="button button--secondary button--sm" onClick={() => void signOut()}>
-          <Translate
-            id="auth.notAllowed.otherAddress"
-            description="Button that signs out so another address can be used"
-          >
-            Sign out and use another address
-          </Translate>
-        </button>
-        <a className="button button--secondary button--sm" href={request}>
-          <Translate
-            id="auth.notAllowed.writeToCentre"
-            description="Link that opens an e-mail to the centre about access"
-          >
-            Write to the centre
-          </Translate>
-        </a>
-        <GoHomeLink isSmall />
-      </div>
-      <Notices notice={notice} />
-      {!needsLink && email && <AccessRequest />}
-    </section>
+          <a className="button button--secondary button--sm" href={request}>
+            <Translate
+              id="auth.notAllowed.writeToCentre"
+              description="Link that opens an e-mail to the centre about access"
+            >
+              Write to the centre
+            </Translate>
+          </a>
+          <GoHomeLink isSmall />
+        </div>
+        {isLinkSent && email && <LinkSent address={email} onResend={send} />}
+        <Notices notice={notice} />
+      </section>
+      {!needsLink && email && <AccessRequest page={page} />}
+    </>
   );
 }
 
@@ -159,7 +163,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
  * Asking the centre for access from this screen: a short note, recorded with the account; an
  * admin answers on the admins' page, and the reader sees the answer here on their next visit.
  */
-function AccessRequest(): ReactNode {
+function AccessRequest({ page }: { page: string }): ReactNode {
   const { refusal, load } = useAuth();
   const [note, setNote] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
@@ -167,10 +171,11 @@ function AccessRequest(): ReactNode {
   const asked = refusal?.request;
   if (state === 'sent' || asked?.outcome === 'open')
     return (
-      <p role="status">
+      <p role="status" className={styles.requestBox}>
         {state === 'sent' ? (
           <Translate id="auth.request.sent" description="After sending a request for access">
-            Your request was sent. The centre answers it here: sign in again in a few days to see the answer.
+            Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is
+            explained here the next time you sign in.
           </Translate>
         ) : (
           <Translate
@@ -191,7 +196,7 @@ function AccessRequest(): ReactNode {
       try {
         const token = await (await load()).idToken(true);
         if (!token) throw new Error('signed out');
-        await requestAccess(token, note.trim());
+        await requestAccess(token, note.trim(), page);
         setState('sent');
       } catch (error) {
         setNotice({ kind: 'error', text: describeAuthError(error) });
@@ -200,7 +205,11 @@ function AccessRequest(): ReactNode {
     })();
   };
   return (
-    <form onSubmit={submit} className={`${forms.form} ${styles.requestForm}`} aria-labelledby="request-title">
+    <form
+      onSubmit={submit}
+      className={`${forms.form} ${styles.requestForm} ${styles.requestBox}`}
+      aria-labelledby="request-title"
+    >
       <h3 id="request-title">
         <Translate id="auth.request.title" description="Heading of the request for access">
           Ask the centre for access
@@ -215,6 +224,18 @@ function AccessRequest(): ReactNode {
           >
             {'The centre declined your request of {date}. You may ask again if something has changed.'}
           </Translate>
+          {asked.reason && (
+            <>
+              {' '}
+              <Translate
+                id="auth.request.declinedBecause"
+                description="The reason the centre gave for declining"
+                values={{ reason: <q>{asked.reason}</q> }}
+              >
+                {'The centre’s reason: {reason}'}
+              </Translate>
+            </>
+          )}
         </p>
       )}
       <label htmlFor="request-note">

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
@@ -9,6 +9,7 @@ import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
 import { EmailField, Notices, type Notice } from './Fields';
+import LinkSent from './LinkSent';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -17,24 +18,31 @@ interface SignInFormProps {
   onSignedIn(): Promise<void>;
   /** The page to come back to from an e-mailed sign-in link (a path of this site). */
   returnPath: string;
+  /** An address to fill in (the reader's, when the server ended their session). */
+  initialEmail?: string | null;
 }
 
 /**
  * The sign-in screen: the university's own account, a sign-in link by e-mail (which also makes
  * the account of a member who has none), e-mail and password, GitHub, password reset, second factor.
  */
-export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps): ReactNode {
+export default function SignInForm({ onSignedIn, returnPath, initialEmail = null }: SignInFormProps): ReactNode {
   const { i18n, siteConfig } = useDocusaurusContext();
-  const { universityAccount, emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
+  const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const identity = useSiteIdentity();
   const { load } = useAuth();
+  const [mode, setMode] = useState<'link' | 'password'>('link');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const recaptcha = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (initialEmail) setEmail((typed) => typed || initialEmail);
+  }, [initialEmail]);
 
   async function run(action: () => Promise<void>): Promise<void> {
     setBusy(true);
@@ -56,6 +64,19 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
     await onSignedIn();
   }
 
+  const send = async (address: string) =>
+    sendSignInLink(await load(), address, returnPath, i18n.currentLocale as Locale);
+
+  const emailLink = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const address = email.trim();
+      if (!address) throw new CodedError('auth/missing-email');
+      await send(address);
+      setSentTo(address);
+    });
+  };
+
   const signInWithPassword = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => finish(await (await load()).signInWithPassword(email.trim(), password, recaptcha.current!)));
@@ -68,14 +89,6 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
     void run(async () =>
       finish(await (await load()).signInWithUniversityAccount(universityAccount!, recaptcha.current!)),
     );
-
-  const emailLink = () =>
-    void run(async () => {
-      const address = email.trim();
-      if (!address) throw new CodedError('auth/missing-email');
-      await sendSignInLink(await load(), address, returnPath, i18n.currentLocale as Locale);
-      setNotice({ kind: 'info', text: linkSentText(address, emulatorHost !== null) });
-    });
 
   const resetPassword = () =>
     void run(async () => {
@@ -91,15 +104,128 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
       });
     });
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      if (!code.trim()) throw new CodedError('auth/missing-verification-code');
-      await challenge!.complete(code.trim());
-      setChallenge(null);
-      await onSignedIn();
-    });
+  const switchMode = () => {
+    setMode((current) => (current === 'link' ? 'password' : 'link'));
+    setNotice(null);
   };
+
+  let body: ReactNode;
+  if (challenge) {
+    body = (
+      <SecondFactorStep
+        challenge={challenge}
+        onDone={async () => {
+          setChallenge(null);
+          await onSignedIn();
+        }}
+        onCancel={() => {
+          setChallenge(null);
+          setPassword('');
+          setNotice(null);
+        }}
+      />
+    );
+  } else if (sentTo) {
+    body = <LinkSent address={sentTo} onResend={() => send(sentTo)} onOtherAddress={() => setSentTo(null)} />;
+  } else {
+    body = (
+      <>
+        {universityAccount && (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={signInWithUniversityAccount}
+            >
+              <Translate
+                id="auth.signIn.university"
+                description="Button that signs in with the university's own account"
+              >
+                Sign in with your UAI account
+              </Translate>
+            </button>
+            <p className={styles.separator}>
+              <Translate
+                id="auth.signIn.orEmail"
+                description="Separates the university-account button from the e-mail form"
+              >
+                or with your e-mail address
+              </Translate>
+            </p>
+          </>
+        )}
+        {mode === 'link' ? (
+          <form onSubmit={emailLink} className={forms.form} aria-describedby="sign-in-link-hint">
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} />
+            <p id="sign-in-link-hint" className={styles.hint}>
+              <Translate id="auth.signIn.linkHint" description="Under the e-mail field of the sign-in-link form">
+                No password needed: we e-mail you a link that signs you in. The first time, it also opens your account.
+              </Translate>
+            </p>
+            <button
+              type="submit"
+              className={`button ${universityAccount ? 'button--secondary' : 'button--primary'}`}
+              disabled={busy}
+            >
+              <Translate
+                id="auth.signIn.emailLink"
+                description="Button that e-mails a sign-in link to the address typed"
+              >
+                E-mail me a sign-in link
+              </Translate>
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={signInWithPassword} className={forms.form}>
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} />
+            <label htmlFor="sign-in-password">
+              <Translate id="auth.signIn.password" description="Label of the password field">
+                Password
+              </Translate>
+            </label>
+            <input
+              id="sign-in-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
+                Sign in
+              </Translate>
+            </button>
+            <button type="button" className={`clean-btn ${styles.linkButton}`} disabled={busy} onClick={resetPassword}>
+              <Translate id="auth.signIn.forgot" description="Button that sends a password-reset e-mail">
+                Forgot password?
+              </Translate>
+            </button>
+          </form>
+        )}
+        <div className={styles.otherWays}>
+          <button type="button" className={`clean-btn ${styles.linkButton}`} disabled={busy} onClick={switchMode}>
+            {mode === 'link' ? (
+              <Translate id="auth.signIn.usePassword" description="Shows the e-mail and password form">
+                Use a password
+              </Translate>
+            ) : (
+              <Translate id="auth.signIn.useLink" description="Goes back to the sign-in-link form">
+                Use a sign-in link instead
+              </Translate>
+            )}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={signInWithGitHub}>
+            <Translate id="auth.signIn.github" description="Button that signs in with GitHub">
+              Sign in with GitHub
+            </Translate>
+          </button>
+        </div>
+      </>
+    );
+  }
 
   return (
     <section className={styles.card} aria-labelledby="sign-in-title">
@@ -109,127 +235,133 @@ export default function SignInForm({ onSignedIn, returnPath }: SignInFormProps):
           Sign in to your account
         </Translate>
       </h2>
-      {challenge ? (
-        <form onSubmit={submitCode} className={forms.form}>
-          <p>
-            <Translate
-              id="auth.signIn.codeSent"
-              description="Explains the second sign-in step"
-              values={{ phone: challenge.phoneHint }}
-            >
-              {'We sent a code by text message to {phone}. Enter it to finish signing in.'}
-            </Translate>
-          </p>
-          <label htmlFor="sign-in-code">
-            <Translate id="auth.signIn.code" description="Label of the second-factor code field">
-              Verification code
-            </Translate>
-          </label>
-          <input
-            id="sign-in-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
-              Verify
-            </Translate>
-          </button>
-        </form>
-      ) : (
-        <form onSubmit={signInWithPassword} className={forms.form}>
-          {universityAccount && (
-            <>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                onClick={signInWithUniversityAccount}
-              >
-                <Translate
-                  id="auth.signIn.university"
-                  description="Button that signs in with the university's own account"
-                >
-                  Sign in with your UAI account
-                </Translate>
-              </button>
-              <p className={styles.separator}>
-                <Translate
-                  id="auth.signIn.orEmail"
-                  description="Separates the university-account button from the e-mail form"
-                >
-                  or with your e-mail address
-                </Translate>
-              </p>
-            </>
-          )}
-          <EmailField id="sign-in-email" value={email} onChange={setEmail} />
-          <button
-            type="button"
-            className={`button ${universityAccount ? 'button--secondary' : 'button--primary'}`}
-            disabled={busy}
-            onClick={emailLink}
-          >
-            <Translate id="auth.signIn.emailLink" description="Button that e-mails a sign-in link to the address typed">
-              E-mail me a sign-in link
-            </Translate>
-          </button>
-          <label htmlFor="sign-in-password">
-            <Translate id="auth.signIn.password" description="Label of the password field">
-              Password
-            </Translate>
-          </label>
-          <input
-            id="sign-in-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
-              Sign in
-            </Translate>
-          </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={signInWithGitHub}>
-            <Translate id="auth.signIn.github" description="Button that signs in with GitHub">
-              Sign in with GitHub
-            </Translate>
-          </button>
-          <button type="button" className={`clean-btn ${styles.linkButton}`} disabled={busy} onClick={resetPassword}>
-            <Translate id="auth.signIn.forgot" description="Button that sends a password-reset e-mail">
-              Forgot password?
-            </Translate>
-          </button>
-        </form>
-      )}
+      <p className={styles.hint}>
+        <Translate
+          id="auth.signIn.returnTo"
+          description="Names the page the reader goes back to after signing in"
+          values={{ page: <code className={styles.address}>{returnPath}</code> }}
+        >
+          {'New here? A sign-in link opens your account. Afterwards you go on to {page}.'}
+        </Translate>
+      </p>
+      {body}
       <div ref={recaptcha} />
       <Notices notice={notice} />
     </section>
   );
 }
 
-/** What the reader is told once a link is on its way (and, in the demo, where to find it). */
-export function linkSentText(address: string, isDemo: boolean): string {
-  const sent = translate(
-    {
-      id: 'auth.signIn.linkSent',
-      message:
-        'We sent a sign-in link to {email}. Open it on this device and you will come straight back here, signed in. It works once.',
-      description: 'Confirmation after e-mailing a sign-in link',
-    },
-    { email: address },
+/**
+ * The second sign-in step: the code field takes focus; a new code can be sent, and the step can
+ * be left to sign in another way.
+ */
+function SecondFactorStep({
+  challenge,
+  onDone,
+  onCancel,
+}: {
+  challenge: SecondFactorChallenge;
+  onDone(): Promise<void>;
+  onCancel(): void;
+}): ReactNode {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const field = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+
+  async function run(action: () => Promise<void>, done?: Notice): Promise<void> {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+      if (done) setNotice(done);
+    } catch (error) {
+      setNotice({ kind: 'error', text: describeAuthError(error) });
+      field.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (!code.trim()) throw new CodedError('auth/missing-verification-code');
+      await challenge.complete(code.trim());
+      await onDone();
+    });
+  };
+
+  const resend = () =>
+    void run(
+      async () => {
+        await challenge.resend();
+        setCode('');
+        field.current?.focus();
+      },
+      {
+        kind: 'info',
+        text: translate(
+          {
+            id: 'auth.signIn.codeResent',
+            message: 'We sent a new code to {phone}. The earlier code no longer works.',
+            description: 'After sending a new second-factor code',
+          },
+          { phone: challenge.phoneHint },
+        ),
+      },
+    );
+
+  return (
+    <>
+      <form onSubmit={submit} className={forms.form}>
+        <p>
+          <Translate
+            id="auth.signIn.codeSent"
+            description="Explains the second sign-in step"
+            values={{ phone: challenge.phoneHint }}
+          >
+            {'We sent a code by text message to {phone}. Enter it to finish signing in.'}
+          </Translate>
+        </p>
+        <label htmlFor="sign-in-code">
+          <Translate id="auth.signIn.code" description="Label of the second-factor code field">
+            Verification code
+          </Translate>
+        </label>
+        <input
+          ref={field}
+          id="sign-in-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
+            Verify
+          </Translate>
+        </button>
+      </form>
+      <div className={styles.actions}>
+        <button type="button" className="button button--secondary button--sm" disabled={busy} onClick={resend}>
+          <Translate id="auth.signIn.resendCode" description="Button that sends a new second-factor code">
+            Send a new code
+          </Translate>
+        </button>
+        <button type="button" className="button button--secondary button--sm" disabled={busy} onClick={onCancel}>
+          <Translate id="auth.signIn.cancelCode" description="Button that leaves the second sign-in step">
+            Cancel and sign in another way
+          </Translate>
+        </button>
+      </div>
+      <Notices notice={notice} />
+    </>
   );
-  if (!isDemo) return sent;
-  return `${sent} ${translate({
-    id: 'auth.signIn.linkSentDemo',
-    message: 'Demo: no e-mail leaves this computer; the link is printed in the terminal running npm start.',
-    description: 'Where the sign-in link is in the local demo (Auth emulator)',
-  })}`;
 }
