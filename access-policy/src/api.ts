@@ -44,7 +44,7 @@ export interface SessionRefusal extends ErrorBody<'not-allowed'> {
   reason: RefusalReason;
   /** For an invitation that ended: its last day. */
   until?: string;
-  request?: { outcome: RequestOutcome; at: string };
+  request?: { outcome: RequestOutcome; at: string; reason?: string };
 }
 
 export interface SessionState {
@@ -96,6 +96,8 @@ export type MailboxProofErrorCode =
 
 export interface AccessRequestBody {
   note: string;
+  /** The page the reader asked for (a path of this site). */
+  page?: string;
 }
 
 export type AccessRequestErrorCode =
@@ -112,7 +114,7 @@ export type AccessRequestErrorCode =
   | 'body-not-json-object'
   | 'method-not-allowed';
 
-// `/api/admin/*`: GET access → { entries }; POST <action> with AdminChangeBody → { done }.
+// `/api/admin/*`: GET access → AccessPage; POST <action> with AdminChangeBody → { done }.
 
 export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline';
 
@@ -122,7 +124,7 @@ export interface AdminChangeBody {
   until?: string;
   /** `invite`: the invitation's note. */
   note?: string;
-  /** `suspend`: why. */
+  /** `suspend`: why; `decline`: why, shown to the person who asked. */
   reason?: string;
 }
 
@@ -163,19 +165,56 @@ export type AdminErrorCode =
 export type AdminAnswerCode = AccessErrorCode | AdminErrorCode;
 
 /**
- * One row of the list of access the admins' API sends and the admin page shows: an admin, an
- * invited guest, a suspended account or an open request for access.
+ * What an account is to the access rule and the centre, one row each: an admin, an invited guest,
+ * a suspended account, an open request for access, a request the centre has answered, a member
+ * the rule admits by address, or an account with no access.
  */
+export type AccessKind = 'admin' | 'invited' | 'suspended' | 'request' | 'decided' | 'member' | 'no-access';
+export const ACCESS_KINDS: readonly AccessKind[] = [
+  'request',
+  'admin',
+  'member',
+  'invited',
+  'suspended',
+  'decided',
+  'no-access',
+];
+
+/** One row of the admins' list and of `npm run access list`. */
 export interface AccessEntry {
   email: string;
   /** The mailbox the address delivers to (`canonicalMailbox`): accounts that share one are one person's. */
   mailbox: string;
-  kind: 'admin' | 'invited' | 'suspended' | 'request';
+  kind: AccessKind;
   /** The last day of an invitation (`YYYY-MM-DD`). */
   until: string | null;
-  /** Who invited or suspended. */
+  /** Who invited, suspended, or answered the request. */
   by: string | null;
+  /** The last sign-in; null for an account that has never signed in. */
   lastSignIn: string | null;
-  /** The invitation's note, the suspension's reason, or the request's words. */
+  /** The invitation's note, the suspension's reason, the request's words, or a decline's reason. */
   note: string | null;
+  /** Whether the provider holds the address as verified. */
+  verified: boolean;
+  /** A request: when it was made; an answered one: when it was answered (ISO 8601). */
+  at: string | null;
+  /** A request: the page the reader asked for. */
+  page: string | null;
+  /** An answered request: how. */
+  outcome: 'approved' | 'declined' | null;
+}
+
+// `GET /api/admin/access?q=&kind=&offset=`: one page of the accounts that match.
+
+/** How many rows one page of the admins' list holds. */
+export const ACCESS_PAGE_SIZE = 50;
+
+export interface AccessPage {
+  entries: AccessEntry[];
+  /** Rows that match the search, by kind (before the kind is chosen), and in all. */
+  counts: Record<AccessKind, number>;
+  total: number;
+  /** Where this page starts among the rows of the chosen kind that match, and how many there are. */
+  offset: number;
+  matching: number;
 }

@@ -11,9 +11,13 @@ export {
   type ReaderPolicy,
 } from './reader.js';
 export {
+  ACCESS_KINDS,
+  ACCESS_PAGE_SIZE,
   REFUSAL_REASONS,
   SESSION_ENDS,
   type AccessEntry,
+  type AccessKind,
+  type AccessPage,
   type AccessErrorCode,
   type AccessRequestBody,
   type AccessRequestErrorCode,
@@ -44,6 +48,7 @@ export {
 export { safeReturnPath } from './returnPath.js';
 export { DEFAULT_LOCALE, LOCALES, LOCALE_PREFIXES, localeOfPath, localePrefix, type Locale } from './locales.js';
 export {
+  ACCESS_GRANTED_PARAMETER,
   ACCESS_REQUEST_API_PATH,
   ADMIN_API_PREFIX,
   AUTH_HANDLER_PREFIX,

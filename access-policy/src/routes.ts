@@ -94,6 +94,9 @@ export function signInUrl(normalizedPath: string, query = '', locale: Locale = l
   return `${localePrefix(locale)}${SIGN_IN_PATH}?next=${encodeURIComponent(`${normalizedPath}${query}`)}`;
 }
 
+/** The query parameter of the sign-in page a link mailed on an approved request returns with. */
+export const ACCESS_GRANTED_PARAMETER = 'granted';
+
 /** The query parameter of the sign-in page that says why the reader's session ended. */
 export const SESSION_END_PARAMETER = 'ended';
 

@@ -24,8 +24,12 @@ export interface AccessRequest {
   note?: string;
   at: string;
   outcome: 'open' | 'approved' | 'declined';
+  /** The page the reader asked for, kept after the answer. */
+  page?: string;
   by?: string;
   decidedAt?: string;
+  /** Why the centre declined, shown to the reader on 'Not allowed'. */
+  reason?: string;
 }
 
 /** The claims as they are, dropping any a reader could not have been given by this code. */

@@ -41,7 +41,7 @@ function capturedLog() {
 }
 
 /** Only what the admins' list needs: the tests here are about who reaches it. */
-const noGrants = { list: async () => [] } as unknown as Grants;
+const noGrants = { scan: async () => [] } as unknown as Grants;
 
 describe('limits a client cannot escape or turn on others (security)', () => {
   it('holds a client that writes its own X-Forwarded-For entries, calling the service directly, to its own address', async () => {
@@ -84,7 +84,13 @@ describe('limits a client cannot escape or turn on others (security)', () => {
     assert.deepEqual(anonymous, [...Array<number>(60).fill(401), ...Array<number>(5).fill(429)]);
     const answer = await list(admin);
     assert.equal(answer.status, 200);
-    assert.deepEqual(JSON.parse(answer.body.toString()), { entries: [] });
+    assert.deepEqual(JSON.parse(answer.body.toString()), {
+      entries: [],
+      counts: { request: 0, admin: 0, member: 0, invited: 0, suspended: 0, decided: 0, 'no-access': 0 },
+      total: 0,
+      offset: 0,
+      matching: 0,
+    });
   });
 
   it('verifies an admin’s session once a request, fresh: an admin right removed elsewhere ends at the next call', async () => {
@@ -111,7 +117,7 @@ describe('the trail of the admins’ API (security)', () => {
     const provider = new FakeProvider();
     const { logger, lines } = capturedLog();
     const failing = {
-      list: async () => [],
+      scan: async () => [],
       revoke: async () => {
         throw Object.assign(new Error('backend error'), { code: 'auth/internal-error' });
       },

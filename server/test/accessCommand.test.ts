@@ -18,6 +18,15 @@ describe('npm run access: the command line (security)', () => {
     });
     assert.deepEqual(parseCommandLine(['admin', 'a@uai.cl', '--remove']).options, new Map([['remove', true]]));
     assert.deepEqual(parseCommandLine(['list']).options, new Map());
+    assert.deepEqual(parseCommandLine(['find', 'alumnos', '--kind', 'member']), {
+      command: 'find',
+      email: 'alumnos',
+      options: new Map([['kind', 'member']]),
+    });
+    assert.deepEqual(
+      parseCommandLine(['decline', 'p@example.org', '--reason', 'Not a partner']).options,
+      new Map([['reason', 'Not a partner']]),
+    );
   });
 
   const refused: Array<[string[], string]> = [
@@ -31,6 +40,8 @@ describe('npm run access: the command line (security)', () => {
     [['suspend', 'a@uai.cl', 'b@uai.cl', '--reason', 'x'], 'Unexpected argument "b@uai.cl".'],
     [['list', 'a@uai.cl'], 'Unexpected argument "a@uai.cl".'],
     [['restore'], '"restore" needs an e-mail address.'],
+    [['find'], '"find" needs the text to look for.'],
+    [['find', 'a', 'b'], 'Unexpected argument "b".'],
     [['grant', 'a@uai.cl'], 'Unknown command "grant".'],
     [[], 'No command given.'],
   ];

@@ -56,10 +56,26 @@ describe('the access command', () => {
     const row = list.stdout.split('\n').find((line) => line.startsWith(guest))!;
     assert.match(
       row,
-      new RegExp(
-        `^${guest.replace(/\./g, '\\.')} +invited +${dayFromNow(10)} +ops@uai\\.cl +\\S+ \\S+ +Industry partner$`,
-      ),
+      new RegExp(`^${guest.replace(/\./g, '\\.')} +invited +${dayFromNow(10)} +ops@uai\\.cl +never +Industry partner$`),
     );
     assert.match(list.stdout, /^ana\.torres@uai\.cl +admin/m);
+
+    // The admins' search, from the command line: every account, a member by address included.
+    const found = access('find', 'diego.rojas', '--kind', 'member');
+    assert.equal(found.status, 0, found.stderr);
+    assert.deepEqual(
+      found.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(/ {2,}/).slice(0, 2)),
+      [['diego.rojas@alumnos.uai.cl', 'member']],
+    );
+    const badKind = access('find', 'x', '--kind', 'guests');
+    assert.equal(badKind.status, 2);
+    assert.match(
+      badKind.stderr,
+      /^access: --kind must be one of request, admin, member, invited, suspended, decided, no-access\./,
+    );
   });
 });

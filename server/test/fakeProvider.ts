@@ -223,6 +223,14 @@ export class FakeProvider implements IdentityVerifier {
     return code;
   }
 
+  /** Sign-in links "e-mailed" by the provider: to whom, where they return, in which language. */
+  readonly mailedLinks: { email: string; continueUrl: string; locale: string }[] = [];
+
+  async mailSignInLink(email: string, continueUrl: string, locale: string): Promise<void> {
+    await this.#network();
+    this.mailedLinks.push({ email, continueUrl, locale });
+  }
+
   async secureMailbox(proof: MailboxProof): Promise<SecuredMailbox> {
     await this.#network();
     let uid: string;

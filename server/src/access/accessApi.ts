@@ -1,5 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMIN_API_PREFIX, isAllowedReader, type ReaderPolicy, type RefusedChange } from '@trust/access-policy';
+import {
+  ACCESS_GRANTED_PARAMETER,
+  ACCESS_KINDS,
+  ADMIN_API_PREFIX,
+  DOCS_HOME_PATH,
+  localeOfPath,
+  signInUrl,
+  isAllowedReader,
+  type AccessKind,
+  type ReaderPolicy,
+  type RefusedChange,
+} from '@trust/access-policy';
 import { audit, auditChange, auditFailedChange } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
@@ -9,7 +20,14 @@ import { BadRequest, bearerToken, isSameOrigin, readJson, stringField as field }
 import type { RequestLimiter } from '../session/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { answerProviderFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
+import { AccountDirectory } from './directory.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
+
+/**
+ * How old the admins' list may be on this instance: a search reads the provider's whole listing
+ * (a thousand accounts a call) at most this often, and again after any change made here.
+ */
+const DIRECTORY_MAX_AGE_MS = 30_000;
 
 const refusedChange = (error: AccessError): RefusedChange => ({
   error: 'refused',
@@ -63,6 +81,8 @@ export function createAccessApi({
 }: AccessApiDeps) {
   const json = (req: IncomingMessage, res: ServerResponse, status: number, body: object, headers = {}) =>
     respond.json(req, res, status, body, headers);
+  // Only reached once `grants` is known to exist: every caller answers 503 without it.
+  const directory = new AccountDirectory(() => grants!.scan(), DIRECTORY_MAX_AGE_MS, now);
 
   /** Counts the request; false (answered 429) past the client's rate. */
   function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RequestLimiter): boolean {
@@ -128,6 +148,25 @@ export function createAccessApi({
     return session.identity;
   }
 
+  /**
+   * The approved reader hears of it in their mailbox: a sign-in link from the provider, in the
+   * language of the page they asked for, back to that page. The change stands if the e-mail
+   * cannot be sent; the admin is told so (false) and the failure logged.
+   */
+  async function tellApproved(req: IncomingMessage, done: AccessChange): Promise<boolean> {
+    const page = done.page ?? DOCS_HOME_PATH;
+    const locale = localeOfPath(page);
+    const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
+    const continueUrl = `${origin}${signInUrl(page, '', locale)}&${ACCESS_GRANTED_PARAMETER}=1`;
+    try {
+      await verifier.mailSignInLink(done.target, continueUrl, locale);
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, target: done.target }, 'The approval could not be e-mailed.');
+      return false;
+    }
+  }
+
   async function change(
     action: string,
     body: Record<string, unknown>,
@@ -147,7 +186,7 @@ export function createAccessApi({
       case 'approve':
         return run.decide(email, 'approve', field(body, 'until'), by);
       case 'decline':
-        return run.decide(email, 'decline', undefined, by);
+        return run.decide(email, 'decline', undefined, by, field(body, 'reason'));
       default:
         return null;
     }
@@ -166,7 +205,13 @@ export function createAccessApi({
     try {
       if (action === 'access') {
         if (req.method !== 'GET') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET' });
-        const entries = await grants.list();
+        const query = new URL(req.url ?? '', 'http://site').searchParams;
+        const kind = query.get('kind');
+        const found = await directory.search({
+          text: query.get('q') ?? '',
+          kind: ACCESS_KINDS.includes(kind as AccessKind) ? (kind as AccessKind) : null,
+          offset: Number(query.get('offset')) || 0,
+        });
         audit(
           logger,
           {
@@ -175,12 +220,12 @@ export function createAccessApi({
             email: by,
             path: req.url ?? '',
             outcome: 'read',
-            count: entries.length,
+            count: found.entries.length,
             trace_id: traceId(req),
           },
-          `access-listed: ${by} read the list of access (${entries.length} entries)`,
+          `access-listed: ${by} read ${found.entries.length} rows of the list of access`,
         );
-        return json(req, res, 200, { entries });
+        return json(req, res, 200, found);
       }
       if (req.method !== 'POST') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
       const body = await readJson(req);
@@ -200,8 +245,10 @@ export function createAccessApi({
       }
       if (!done) return json(req, res, 404, { error: 'not-found' });
       auditChange(logger, done, identity.uid, traceId(req));
+      directory.invalidate();
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
-      return json(req, res, 200, { done });
+      const mailed = done.action === 'request-approved' ? await tellApproved(req, done) : undefined;
+      return json(req, res, 200, { done, ...(mailed === undefined ? {} : { mailed }) });
     } catch (error) {
       if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));
       if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
@@ -234,7 +281,9 @@ export function createAccessApi({
     if (isAllowedReader(identity, policy, now())) return json(req, res, 409, { error: 'already-allowed' });
     if (identity.request?.outcome === 'open') return json(req, res, 409, { error: 'already-requested' });
     try {
-      const request = await grants.request(identity.uid, field(await readJson(req), 'note') ?? '');
+      const body = await readJson(req);
+      const request = await grants.request(identity.uid, field(body, 'note') ?? '', field(body, 'page'));
+      directory.invalidate();
       audit(
         logger,
         {

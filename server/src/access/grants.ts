@@ -1,11 +1,13 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { accessClaimsOf, type AccessClaims, type AccessRequest } from '../accountClaims.js';
+import { scanAccounts } from './directory.js';
 import {
   canonicalMailbox,
   type AccessErrorCode,
   invitationEndsAt,
   isAdmittedByDomain,
   type AccessEntry,
+  type AccessKind,
   type Invitation,
   type ReaderPolicy,
 } from '@trust/access-policy';
@@ -40,7 +42,12 @@ export interface AccessChange {
   until?: string;
   reason?: string;
   note?: string;
+  /** An approved request: the page the reader asked for. */
+  page?: string;
 }
+
+/** What `list` shows: the rows the centre made, not every account of the university. */
+const GRANT_KINDS = new Set<AccessKind>(['admin', 'invited', 'suspended', 'request']);
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MAX_INVITATION_DAYS = 366;
@@ -69,6 +76,12 @@ function address(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new AccessError('bad-address', `"${raw}" is not an e-mail address.`);
   return email;
+}
+
+/** A page of this site a request names, kept short; anything else is dropped, not refused. */
+function pagePath(raw: string | undefined): string | undefined {
+  const value = raw === undefined ? '' : plainText(raw);
+  return value.startsWith('/') && !value.startsWith('//') ? value.slice(0, 120) : undefined;
 }
 
 function text(label: string, raw: string | undefined, isRequired: boolean): string | undefined {
@@ -234,12 +247,13 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
      * A signed-in reader the rule refuses asks for access: one open request per account. The
      * caller has verified the reader's token; the note is the reader's own words.
      */
-    async request(uid: string, rawNote: string): Promise<AccessRequest> {
+    async request(uid: string, rawNote: string, rawPage?: string): Promise<AccessRequest> {
       const note = text('note', rawNote, true)!;
+      const page = pagePath(rawPage);
       const user = await auth.getUser(uid);
       if (accessClaimsOf(user).request?.outcome === 'open')
         throw new AccessError('request-open', 'This account already has a request waiting for an answer.');
-      const request: AccessRequest = { note, at: stamp(), outcome: 'open' };
+      const request: AccessRequest = { note, at: stamp(), outcome: 'open', ...(page ? { page } : {}) };
       await setClaims(user, (claims) => ({ ...claims, request }));
       return request;
     },
@@ -250,6 +264,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       decision: 'approve' | 'decline',
       until: string | undefined,
       by: string,
+      rawReason?: string,
     ): Promise<AccessChange> {
       const user = await account(rawEmail);
       const email = user.email!;
@@ -258,10 +273,20 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
         throw new AccessError('no-open-request', `${email} has no request waiting for an answer.`);
       // The words were for the admins deciding; once decided they take room the account's other
       // claims need (the provider keeps 1,000 characters in all).
-      const decided: AccessRequest = { at: request.at, outcome: request.outcome, by, decidedAt: stamp() };
+      const decided: AccessRequest = {
+        at: request.at,
+        outcome: request.outcome,
+        by,
+        decidedAt: stamp(),
+        ...(request.page ? { page: request.page } : {}),
+      };
       if (decision === 'decline') {
-        await setClaims(user, (claims) => ({ ...claims, request: { ...decided, outcome: 'declined' } }));
-        return { action: 'request-declined', target: email, uid: user.uid, by };
+        const reason = text('reason', rawReason, false);
+        await setClaims(user, (claims) => ({
+          ...claims,
+          request: { ...decided, outcome: 'declined', ...(reason ? { reason } : {}) },
+        }));
+        return { action: 'request-declined', target: email, uid: user.uid, by, ...(reason ? { reason } : {}) };
       }
       if (!until) throw new AccessError('needs-until', 'Approving a request needs the last day of the invitation.');
       checkInvitation(email, until);
@@ -273,46 +298,23 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
         ...(request.note ? { note: plainText(request.note).slice(0, MAX_TEXT) } : {}),
       };
       await setClaims(user, (claims) => ({ ...claims, invitation, request: { ...decided, outcome: 'approved' } }));
-      return { action: 'request-approved', target: email, uid: user.uid, by, until };
+      return {
+        action: 'request-approved',
+        target: email,
+        uid: user.uid,
+        by,
+        until,
+        ...(request.page ? { page: request.page } : {}),
+      };
     },
 
-    /** Every account with an access grant: admins, invited guests, suspended accounts. */
+    /** The accounts the centre has granted or refused something: admins, guests, suspensions, open requests. */
     async list(): Promise<AccessEntry[]> {
-      const entries: AccessEntry[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = await auth.listUsers(1000, pageToken);
-        for (const user of page.users) {
-          const claims = accessClaimsOf(user);
-          const email = user.email ?? user.uid;
-          const base = { email, mailbox: canonicalMailbox(email), lastSignIn: user.metadata.lastSignInTime ?? null };
-          if (claims.suspension || user.disabled)
-            entries.push({
-              ...base,
-              kind: 'suspended',
-              until: null,
-              by: claims.suspension?.by ?? null,
-              note: claims.suspension?.reason ?? null,
-            });
-          if (claims.invitation)
-            entries.push({
-              ...base,
-              kind: 'invited',
-              until: claims.invitation.until,
-              by: claims.invitation.by,
-              note: claims.invitation.note ?? null,
-            });
-          if (claims.admin) entries.push({ ...base, kind: 'admin', until: null, by: null, note: null });
-          if (claims.request?.outcome === 'open')
-            entries.push({ ...base, kind: 'request', until: null, by: null, note: claims.request.note ?? null });
-        }
-        pageToken = page.pageToken;
-      } while (pageToken);
-      // Accounts of one mailbox (`name+tag@` spellings) next to each other.
-      return entries.sort(
-        (a, b) => a.mailbox.localeCompare(b.mailbox) || a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind),
-      );
+      return (await scanAccounts(auth, policy)).filter((entry) => GRANT_KINDS.has(entry.kind));
     },
+
+    /** Every account's rows, for a search. */
+    scan: (): Promise<AccessEntry[]> => scanAccounts(auth, policy),
   };
 }
 

@@ -7,8 +7,16 @@
 import { userInfo } from 'node:os';
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID, isDemoProjectId, type AccessEntry } from '@trust/access-policy';
+import {
+  ACCESS_KINDS,
+  DEFAULT_EMULATOR_HOST,
+  DEMO_PROJECT_ID,
+  isDemoProjectId,
+  type AccessEntry,
+  type AccessKind,
+} from '@trust/access-policy';
 import { readReaderPolicy } from '@trust/access-policy/settings';
+import { searchEntries } from '../access/directory.js';
 import { AccessError, createGrants, type AccessChange } from '../access/grants.js';
 import { auditChange, auditFailedChange } from '../audit.js';
 import { createLogger, readLogSettings } from '../logging.js';
@@ -22,9 +30,11 @@ const USAGE = `Usage: npm run access -- <command>
   restore EMAIL                                    lift a suspension
   admin EMAIL [--remove]                           let an account manage access (or no longer)
   list                                             every admin, invited guest, suspended account and open request
+  find TEXT [--kind KIND]                          every account whose address, note or admin contains TEXT;
+                                                   KIND: ${ACCESS_KINDS.join(', ')}
   requests                                         the open requests for access
   approve EMAIL --until YYYY-MM-DD                 answer a request with an invitation until that day
-  decline EMAIL                                    answer a request with a refusal`;
+  decline EMAIL [--reason TEXT]                    answer a request with a refusal (the reader sees the reason)`;
 
 function option(options: Map<string, string | true>, name: string): string | undefined {
   const value = options.get(name);
@@ -112,11 +122,23 @@ async function main(): Promise<number> {
     case 'requests':
       process.stdout.write(`${table((await grants.list()).filter((entry) => entry.kind === 'request'))}\n`);
       break;
+    case 'find': {
+      const kind = option(options, 'kind');
+      if (kind !== undefined && !ACCESS_KINDS.includes(kind as AccessKind))
+        throw new UsageError(`--kind must be one of ${ACCESS_KINDS.join(', ')}.`);
+      const rows = searchEntries(await grants.scan(), {
+        text: needEmail(),
+        kind: (kind as AccessKind) ?? null,
+        limit: Infinity,
+      });
+      process.stdout.write(`${table(rows.entries)}\n`);
+      break;
+    }
     case 'approve':
       await change(() => grants.decide(needEmail(), 'approve', option(options, 'until'), by));
       break;
     case 'decline':
-      await change(() => grants.decide(needEmail(), 'decline', undefined, by));
+      await change(() => grants.decide(needEmail(), 'decline', undefined, by, option(options, 'reason')));
       break;
   }
   return 0;

@@ -1,16 +1,19 @@
 /** How `npm run access` reads its command line, and how it prints stored text. */
 
-/** The options each command takes, and whether each needs a value. */
-const COMMANDS: Record<string, { email: boolean; options: Record<string, 'value' | 'flag'> }> = {
-  invite: { email: true, options: { until: 'value', note: 'value' } },
-  revoke: { email: true, options: {} },
-  suspend: { email: true, options: { reason: 'value' } },
-  restore: { email: true, options: {} },
-  admin: { email: true, options: { remove: 'flag' } },
-  list: { email: false, options: {} },
-  requests: { email: false, options: {} },
-  approve: { email: true, options: { until: 'value' } },
-  decline: { email: true, options: {} },
+const EMAIL = 'an e-mail address';
+
+/** What each command takes: its one argument (named as an error names it), its options and whether each needs a value. */
+const COMMANDS: Record<string, { argument: string | null; options: Record<string, 'value' | 'flag'> }> = {
+  invite: { argument: EMAIL, options: { until: 'value', note: 'value' } },
+  revoke: { argument: EMAIL, options: {} },
+  suspend: { argument: EMAIL, options: { reason: 'value' } },
+  restore: { argument: EMAIL, options: {} },
+  admin: { argument: EMAIL, options: { remove: 'flag' } },
+  list: { argument: null, options: {} },
+  find: { argument: 'the text to look for', options: { kind: 'value' } },
+  requests: { argument: null, options: {} },
+  approve: { argument: EMAIL, options: { until: 'value' } },
+  decline: { argument: EMAIL, options: { reason: 'value' } },
 };
 
 /** A command line the command cannot take: said in one line with the usage, exit 2. */
@@ -54,9 +57,9 @@ export function parseCommandLine(argv: string[]): Parsed {
     options.set(name, value);
     i += 1;
   }
-  if (positional.length > (spec.email ? 1 : 0))
-    throw new UsageError(`Unexpected argument ${JSON.stringify(positional[spec.email ? 1 : 0])}.`);
-  if (spec.email && !positional[0]) throw new UsageError(`"${command}" needs an e-mail address.`);
+  const takes = spec.argument === null ? 0 : 1;
+  if (positional.length > takes) throw new UsageError(`Unexpected argument ${JSON.stringify(positional[takes])}.`);
+  if (spec.argument && !positional[0]) throw new UsageError(`"${command}" needs ${spec.argument}.`);
   return { command, email: positional[0], options };
 }
 

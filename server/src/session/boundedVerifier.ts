@@ -88,5 +88,7 @@ export function boundVerifier(
     // A uid is no credential: nothing to check its shape against.
     revokeSessions: (uid) => call(null, () => verifier.revokeSessions(uid)),
     secureMailbox: (proof, continueUrl) => call(null, () => verifier.secureMailbox(proof, continueUrl)),
+    mailSignInLink: (email, continueUrl, locale) =>
+      call(null, () => verifier.mailSignInLink(email, continueUrl, locale)),
   };
 }

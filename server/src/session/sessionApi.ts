@@ -164,7 +164,17 @@ export function createSessionApi({
         email: identity.email ?? null,
         reason,
         ...(reason === 'invitation-ended' ? { until: identity.invitation!.until } : {}),
-        ...(identity.request ? { request: { outcome: identity.request.outcome, at: identity.request.at } } : {}),
+        ...(identity.request
+          ? {
+              request: {
+                outcome: identity.request.outcome,
+                at: identity.request.at,
+                ...(identity.request.outcome === 'declined' && identity.request.reason
+                  ? { reason: identity.request.reason }
+                  : {}),
+              },
+            }
+          : {}),
       };
       rememberRefusal(token, identity.uid, body);
       auditRequest(req, 'session-refused', identity, 'refused', reason);

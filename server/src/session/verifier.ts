@@ -67,6 +67,11 @@ export interface IdentityVerifier {
    * link the server made for the owner's browser (`continueUrl` is where it returns).
    */
   secureMailbox(proof: MailboxProof, continueUrl: string): Promise<SecuredMailbox>;
+  /**
+   * Has the provider e-mail a sign-in link to the address, in the language given, returning to
+   * `continueUrl`: how a reader whose request was approved hears of it.
+   */
+  mailSignInLink(email: string, continueUrl: string, locale: string): Promise<void>;
 }
 
 /**

@@ -1,12 +1,14 @@
 import {
   ADMIN_API_PREFIX,
   type AccessEntry,
+  type AccessKind,
+  type AccessPage,
   type AdminAction,
   type AdminAnswerCode,
   type AdminChangeBody,
 } from '@trust/access-policy';
 
-export type { AccessEntry, AdminAction };
+export type { AccessEntry, AccessKind, AccessPage, AdminAction };
 
 /** What the API answered: the data, or why not (`status` and the server's error code). */
 export type AdminAnswer<T> = { ok: true; value: T } | { ok: false; status: number; code: AdminAnswerCode };
@@ -18,17 +20,33 @@ async function answer<T>(response: Response, pick: (body: Record<string, unknown
   return { ok: false, status: response.status, code: code as AdminAnswerCode };
 }
 
-export async function listAccess(): Promise<AdminAnswer<AccessEntry[]>> {
-  const response = await fetch(`${ADMIN_API_PREFIX}/access`, { credentials: 'same-origin', cache: 'no-store' });
-  return answer(response, (body) => (Array.isArray(body.entries) ? (body.entries as AccessEntry[]) : []));
+/** One page of the accounts whose address, note or admin contains `text`, of one kind or all. */
+export async function listAccess(query: {
+  text?: string;
+  kind?: AccessKind | null;
+  offset?: number;
+}): Promise<AdminAnswer<AccessPage>> {
+  const parameters = new URLSearchParams();
+  if (query.text) parameters.set('q', query.text);
+  if (query.kind) parameters.set('kind', query.kind);
+  if (query.offset) parameters.set('offset', String(query.offset));
+  const response = await fetch(`${ADMIN_API_PREFIX}/access?${parameters}`, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
+  return answer(response, (body) => body as unknown as AccessPage);
 }
 
-export async function changeAccess(action: AdminAction, fields: AdminChangeBody): Promise<AdminAnswer<null>> {
+/** A change made; `mailed`: for an approval, whether the provider took the e-mail that tells the reader. */
+export async function changeAccess(
+  action: AdminAction,
+  fields: AdminChangeBody,
+): Promise<AdminAnswer<{ mailed?: boolean }>> {
   const response = await fetch(`${ADMIN_API_PREFIX}/${action}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(fields),
   });
-  return answer(response, () => null);
+  return answer(response, (body) => (typeof body.mailed === 'boolean' ? { mailed: body.mailed } : {}));
 }

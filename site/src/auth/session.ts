@@ -144,8 +144,8 @@ const REQUEST_ERRORS: Record<AccessRequestErrorCode, string | null> = {
 };
 
 /** A refused reader asks the centre for access; resolves once the request is recorded. */
-export async function requestAccess(idToken: string, note: string): Promise<void> {
-  const request: AccessRequestBody = { note };
+export async function requestAccess(idToken: string, note: string, page: string): Promise<void> {
+  const request: AccessRequestBody = { note, page };
   const response = await fetch(ACCESS_REQUEST_API_PATH, {
     method: 'POST',
     credentials: 'same-origin',

@@ -23,9 +23,9 @@ export default function AdminPage(): ReactNode {
         </Heading>
         <p>
           <Translate id="admin.intro" description="What the admins' page is for">
-            University addresses and the authorised reader need nothing here. Invite a guest until a given day, answer
-            the requests of readers the rule refuses, and suspend any account, a member's too; every change is recorded
-            in the audit trail and takes effect within minutes on every server.
+            Staff and students read with their university address, without anything being done here. On this page you
+            answer the people who asked for access, invite guests until a given day, find any account and suspend it if
+            needed. Every change is recorded and takes effect on every server within minutes.
           </Translate>
         </p>
         <AccessAdmin />

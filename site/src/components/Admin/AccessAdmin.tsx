@@ -1,65 +1,106 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import Translate from '@docusaurus/Translate';
+import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { signInUrl, type AdminChangeBody, type Locale } from '@trust/access-policy';
-import { changeAccess, listAccess, type AccessEntry, type AdminAction } from '../../auth/adminApi';
+import { ACCESS_KINDS, ACCESS_PAGE_SIZE, signInUrl, type AdminChangeBody, type Locale } from '@trust/access-policy';
+import { changeAccess, listAccess, type AccessKind, type AccessPage, type AdminAction } from '../../auth/adminApi';
 import { readServerSession } from '../../auth/session';
 import ScrollBox from '../ScrollBox';
-import { Notices, type Notice } from '../SignIn/Fields';
+import type { Notice } from '../SignIn/Fields';
 import { InviteForm, SuspendForm } from './AccessForms';
-import { EntryAction } from './actions';
-import { describeRefusal, kindLabel } from './messages';
+import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
+import { EntryAction, Outcome } from './actions';
+import { describeRefusal, kindLabel, outcomeLabel, shownText, stamp } from './messages';
 import RequestItem from './RequestItem';
 import styles from './styles.module.css';
 
 type Phase = 'loading' | 'signed-out' | 'not-admin' | 'failed' | 'ready';
 
+/** How long typing pauses before the list is searched. */
+const SEARCH_PAUSE_MS = 250;
+
 /**
- * The admins' page: who has access beyond the domains, the requests waiting, and the changes an
- * admin may make. Everything comes from the admins' API, which gives nothing to anyone else; this
- * page only says what that API answered.
+ * The admins' page: the requests waiting, invitations and suspensions, and every account, found by
+ * address and kind a page at a time (the server searches; the page never holds the whole list).
+ * Everything comes from the admins' API, which gives nothing to anyone else.
  */
 export default function AccessAdmin(): ReactNode {
   const { i18n } = useDocusaurusContext();
   const { pathname } = useLocation();
   const [phase, setPhase] = useState<Phase>('loading');
-  const [entries, setEntries] = useState<AccessEntry[]>([]);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const [kind, setKind] = useState<AccessKind | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [list, setList] = useState<AccessPage | null>(null);
+  const [requests, setRequests] = useState<AccessPage | null>(null);
+  const [outcomes, setOutcomes] = useState<Record<string, Notice>>({});
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const reload = useCallback(async () => {
-    const session = await readServerSession().catch(() => null);
-    if (session && !session.active) return setPhase('signed-out');
-    if (session && !session.isAdmin) return setPhase('not-admin');
-    const answer = await listAccess();
-    if (answer.ok) {
-      setEntries(answer.value);
-      setPhase('ready');
-    } else setPhase(answer.status === 401 ? 'signed-out' : answer.status === 403 ? 'not-admin' : 'failed');
+  const settle = useCallback((status: number) => {
+    setPhase(status === 401 ? 'signed-out' : status === 403 ? 'not-admin' : 'failed');
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void (async () => {
+      const session = await readServerSession().catch(() => null);
+      if (session && !session.active) return setPhase('signed-out');
+      if (session && !session.isAdmin) return setPhase('not-admin');
+      const waiting = await listAccess({ kind: 'request' });
+      if (!waiting.ok) return settle(waiting.status);
+      setRequests(waiting.value);
+      setPhase('ready');
+    })();
+  }, [settle]);
 
-  async function act(action: AdminAction, fields: AdminChangeBody, done: string): Promise<boolean> {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const answer = await changeAccess(action, fields);
-      if (!answer.ok) {
-        setNotice({ kind: 'error', text: describeRefusal(answer.code) });
-        return false;
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setText(typed.trim());
+      setOffset(0);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    let isCurrent = true;
+    void listAccess({ text, kind, offset }).then((answer) => {
+      if (!isCurrent) return;
+      if (answer.ok) setList(answer.value);
+      else settle(answer.status);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [phase, text, kind, offset, settle]);
+
+  const act = useCallback(
+    async (action: AdminAction, fields: AdminChangeBody, done: string): Promise<NonNullable<Notice>> => {
+      setBusy(true);
+      try {
+        const answer = await changeAccess(action, fields);
+        if (!answer.ok) return { kind: 'error', text: describeRefusal(answer.code) };
+        if (answer.value.mailed === false)
+          return {
+            kind: 'info',
+            text: `${done} ${translate(
+              {
+                id: 'admin.notMailed',
+                message: 'The e-mail telling {email} could not be sent: let them know yourself.',
+                description: 'After an approval whose e-mail failed',
+              },
+              { email: fields.email },
+            )}`,
+          };
+        return { kind: 'info', text: done };
+      } finally {
+        setBusy(false);
       }
-      setNotice({ kind: 'info', text: done });
-      await reload();
-      return true;
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    [],
+  );
 
   if (phase === 'loading')
     return (
@@ -99,18 +140,22 @@ export default function AccessAdmin(): ReactNode {
       </p>
     );
 
-  const requests = entries.filter((entry) => entry.kind === 'request');
-  const grants = entries.filter((entry) => entry.kind !== 'request');
+  const waiting = requests?.entries ?? [];
+  const rowKey = (email: string, rowKind: AccessKind) => `${email} ${rowKind}`;
   return (
     <div className={styles.admin}>
-      <Notices notice={notice} />
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">
-          <Translate id="admin.requests.title" description="Heading: requests for access waiting">
-            Requests waiting
+          <Translate
+            id="admin.requests.title"
+            description="Heading: requests for access waiting, with their number"
+            values={{ count: requests?.matching ?? 0 }}
+          >
+            {'Requests waiting ({count})'}
           </Translate>
         </h2>
-        {requests.length === 0 ? (
+        {waiting.length === 0 ? (
           <p>
             <Translate id="admin.requests.none" description="No request is waiting">
               No request is waiting.
@@ -118,24 +163,89 @@ export default function AccessAdmin(): ReactNode {
           </p>
         ) : (
           <ul className={styles.requests}>
-            {requests.map((entry) => (
-              <RequestItem key={entry.email} entry={entry} busy={busy} act={act} />
+            {waiting.map((entry) => (
+              <RequestItem key={entry.email} entry={entry} busy={busy} act={act} confirm={setConfirmation} />
             ))}
           </ul>
         )}
       </section>
       <div className={styles.forms}>
         <InviteForm busy={busy} act={act} />
-        <SuspendForm busy={busy} act={act} />
+        <SuspendForm busy={busy} act={act} confirm={setConfirmation} />
       </div>
       <section aria-labelledby="access-title">
         <h2 id="access-title">
-          <Translate id="admin.list.title" description="Heading: the list of access">
-            Admins, invited guests and suspended accounts
+          <Translate id="admin.list.title" description="Heading: every account">
+            Accounts
           </Translate>
         </h2>
+        <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+          <div>
+            <label htmlFor="admin-search">
+              <Translate id="admin.search.label" description="Label: search the accounts">
+                Find by address, note or admin
+              </Translate>
+            </label>
+            <input
+              id="admin-search"
+              type="search"
+              autoComplete="off"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="admin-kind">
+              <Translate id="admin.search.kind" description="Label: which kind of row to show">
+                Show
+              </Translate>
+            </label>
+            <select
+              id="admin-kind"
+              value={kind ?? ''}
+              onChange={(event) => {
+                setKind((event.target.value || null) as AccessKind | null);
+                setOffset(0);
+              }}
+            >
+              <option value="">
+                {translate(
+                  { id: 'admin.search.all', message: 'Everything ({count})', description: 'Filter: every row' },
+                  { count: list?.total ?? 0 },
+                )}
+              </option>
+              {ACCESS_KINDS.map((each) => (
+                <option key={each} value={each}>
+                  {`${kindLabel(each)} (${list?.counts[each] ?? 0})`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+        <p role="status" className={styles.summary}>
+          {list === null
+            ? ''
+            : list.matching === 0
+              ? translate({
+                  id: 'admin.search.none',
+                  message: 'No account matches.',
+                  description: 'Search: nothing found',
+                })
+              : translate(
+                  {
+                    id: 'admin.search.showing',
+                    message: 'Rows {first}–{last} of {count}.',
+                    description: 'Search: which rows are shown',
+                  },
+                  {
+                    first: list.offset + 1,
+                    last: list.offset + list.entries.length,
+                    count: list.matching,
+                  },
+                )}
+        </p>
         <ScrollBox holds="table">
-          <table>
+          <table className={styles.accounts}>
             <thead>
               <tr>
                 <th scope="col">
@@ -176,22 +286,84 @@ export default function AccessAdmin(): ReactNode {
               </tr>
             </thead>
             <tbody>
-              {grants.map((entry) => (
-                <tr key={`${entry.email} ${entry.kind}`}>
-                  <td>{entry.email}</td>
-                  <td>{kindLabel(entry.kind)}</td>
-                  <td>{entry.until ?? ''}</td>
-                  <td>{entry.by ?? ''}</td>
-                  <td>{entry.lastSignIn ? new Date(entry.lastSignIn).toISOString().slice(0, 10) : ''}</td>
-                  <td>{entry.note ?? ''}</td>
-                  <td>
-                    <EntryAction entry={entry} busy={busy} act={act} />
-                  </td>
-                </tr>
-              ))}
+              {(list?.entries ?? []).map((entry) => {
+                const key = rowKey(entry.email, entry.kind);
+                return (
+                  <Fragment key={key}>
+                    <tr>
+                      <td data-label={translate({ id: 'admin.list.address', message: 'Address' })}>
+                        <span className={styles.address}>{entry.email}</span>
+                        {!entry.verified && (
+                          <span className={styles.badgeWarning}>
+                            {translate({ id: 'admin.unverified', message: 'address not verified' })}
+                          </span>
+                        )}
+                      </td>
+                      <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
+                        {kindLabel(entry.kind)}
+                        {entry.outcome && ` (${outcomeLabel(entry.outcome)})`}
+                      </td>
+                      <td data-label={translate({ id: 'admin.list.until', message: 'Until' })}>{entry.until ?? ''}</td>
+                      <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>{entry.by ?? ''}</td>
+                      <td data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}>
+                        {entry.lastSignIn
+                          ? stamp(entry.lastSignIn)
+                          : translate({
+                              id: 'admin.list.never',
+                              message: 'never',
+                              description: 'Last sign-in of an account that has never signed in',
+                            })}
+                      </td>
+                      <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
+                        {shownText(entry.note)}
+                      </td>
+                      <td data-label={translate({ id: 'admin.list.change', message: 'Change' })}>
+                        <EntryAction
+                          entry={entry}
+                          busy={busy}
+                          act={act}
+                          confirm={setConfirmation}
+                          onDone={(notice) => setOutcomes((shown) => ({ ...shown, [key]: notice }))}
+                        />
+                      </td>
+                    </tr>
+                    {outcomes[key] && (
+                      <tr className={styles.outcomeRow}>
+                        <td colSpan={7}>
+                          <Outcome notice={outcomes[key]} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </ScrollBox>
+        {list !== null && list.matching > ACCESS_PAGE_SIZE && (
+          <div className={styles.row}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={list.offset === 0}
+              onClick={() => setOffset(Math.max(list.offset - ACCESS_PAGE_SIZE, 0))}
+            >
+              <Translate id="admin.search.previous" description="Button: the previous page of rows">
+                Previous rows
+              </Translate>
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={list.offset + list.entries.length >= list.matching}
+              onClick={() => setOffset(list.offset + ACCESS_PAGE_SIZE)}
+            >
+              <Translate id="admin.search.next" description="Button: the next page of rows">
+                Next rows
+              </Translate>
+            </button>
+          </div>
+        )}
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import { EmailField } from '../SignIn/Fields';
-import type { Act } from './actions';
+import type { Notice } from '../SignIn/Fields';
+import { Outcome, suspension, type Act, type Confirm } from './actions';
 import { DateField, day } from './fields';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -11,8 +12,10 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
   const [email, setEmail] = useState('');
   const [until, setUntil] = useState(day(90));
   const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState<Notice>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setOutcome(null);
     void (async () => {
       const done = await act(
         'invite',
@@ -22,7 +25,8 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
           { email: email.trim(), until },
         ),
       );
-      if (done) {
+      setOutcome(done);
+      if (done.kind === 'info') {
         setEmail('');
         setNote('');
       }
@@ -50,34 +54,33 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
           </Translate>
         </button>
       </form>
+      <Outcome notice={outcome} />
     </section>
   );
 }
 
-/** Suspends an account: its mailbox is signed out everywhere and refused until restored. */
-export function SuspendForm({ busy, act }: { busy: boolean; act: Act }): ReactNode {
+/** Suspends any account by its address, after a confirmation naming it and the effect. */
+export function SuspendForm({ busy, act, confirm }: { busy: boolean; act: Act; confirm: Confirm }): ReactNode {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<Notice>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void (async () => {
-      const done = await act(
-        'suspend',
-        { email: email.trim(), reason },
-        translate(
-          {
-            id: 'admin.suspended',
-            message: '{email} is suspended: signed out everywhere.',
-            description: 'After suspending',
-          },
-          { email: email.trim() },
-        ),
-      );
-      if (done) {
-        setEmail('');
-        setReason('');
-      }
-    })();
+    setOutcome(null);
+    confirm(
+      suspension(
+        email.trim(),
+        act,
+        (done) => {
+          setOutcome(done);
+          if (done.kind === 'info') {
+            setEmail('');
+            setReason('');
+          }
+        },
+        reason,
+      ),
+    );
   };
   return (
     <section aria-labelledby="suspend-title">
@@ -106,6 +109,7 @@ export function SuspendForm({ busy, act }: { busy: boolean; act: Act }): ReactNo
           </Translate>
         </button>
       </form>
+      <Outcome notice={outcome} />
     </section>
   );
 }

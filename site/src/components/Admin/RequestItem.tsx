@@ -1,69 +1,165 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import type { AccessEntry } from '../../auth/adminApi';
-import { ActionButton, type Act } from './actions';
+import type { Notice } from '../SignIn/Fields';
+import { ActionButton, Outcome, type Act, type Confirm } from './actions';
 import { DateField, day } from './fields';
+import { shownText, stamp } from './messages';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
-/** A request for access, approved as an invitation until the chosen day, or declined. */
-export default function RequestItem({ entry, busy, act }: { entry: AccessEntry; busy: boolean; act: Act }): ReactNode {
+/**
+ * A request for access: who, when, the page they wanted, whether the address is verified and
+ * their words; approved as an invitation until the chosen day, or declined with a reason they
+ * will read. Once answered, the card says so in place.
+ */
+export default function RequestItem({
+  entry,
+  busy,
+  act,
+  confirm,
+}: {
+  entry: AccessEntry;
+  busy: boolean;
+  act: Act;
+  confirm: Confirm;
+}): ReactNode {
   const [until, setUntil] = useState(day(90));
-  const id = `until-${entry.email.replace(/[^\w]/g, '-')}`;
+  const [outcome, setOutcome] = useState<Notice>(null);
+  const { email } = entry;
+  const id = `until-${email.replace(/[^\w]/g, '-')}`;
+  const isAnswered = outcome?.kind === 'info';
   const approve = (event: FormEvent) => {
     event.preventDefault();
-    void act(
-      'approve',
-      { email: entry.email, until },
-      translate(
-        {
-          id: 'admin.approved',
-          message: '{email} is invited until {until}.',
-          description: 'After approving a request',
-        },
-        { email: entry.email, until },
-      ),
-    );
+    void (async () =>
+      setOutcome(
+        await act(
+          'approve',
+          { email, until },
+          translate(
+            {
+              id: 'admin.approved',
+              message: '{email} is invited until {until}; the provider is e-mailing them a sign-in link.',
+              description: 'After approving a request',
+            },
+            { email, until },
+          ),
+        ),
+      ))();
   };
+  const decline = () =>
+    confirm({
+      title: translate(
+        {
+          id: 'admin.confirm.declineTitle',
+          message: 'Decline the request of {email}?',
+          description: 'Confirmation: decline a request',
+        },
+        { email },
+      ),
+      effect: translate(
+        {
+          id: 'admin.confirm.declineEffect',
+          message: '{email} reads your reason the next time they sign in, and may ask again later.',
+          description: 'Confirmation: what declining does',
+        },
+        { email },
+      ),
+      confirm: translate({
+        id: 'admin.confirm.decline',
+        message: 'Decline the request',
+        description: 'Button that confirms declining',
+      }),
+      reason: {
+        label: translate({
+          id: 'admin.declineReason',
+          message: 'Reason (they will read it)',
+          description: 'Label: reason for declining a request',
+        }),
+        isRequired: false,
+      },
+      onConfirm: async (reason) =>
+        setOutcome(
+          await act(
+            'decline',
+            { email, ...(reason ? { reason } : {}) },
+            translate(
+              {
+                id: 'admin.declined',
+                message: 'The request of {email} was declined.',
+                description: 'After declining',
+              },
+              { email },
+            ),
+          ),
+        ),
+    });
   return (
-    <li>
-      <form onSubmit={approve} className={`${forms.form} ${styles.request}`}>
-        <p>
-          <strong>{entry.email}</strong>: {entry.note}
-        </p>
-        <DateField id={id} value={until} onChange={setUntil} />
-        <div className={styles.row}>
-          <button
-            type="submit"
-            className="button button--primary button--sm"
-            disabled={busy}
-            aria-label={`${translate({ id: 'admin.approve', message: 'Approve', description: 'Button: approve a request' })} ${entry.email}`}
-          >
-            <Translate id="admin.approve" description="Button: approve a request">
-              Approve
+    <li className={styles.request}>
+      <p className={styles.requestWho}>
+        <strong className={styles.address}>{email}</strong>{' '}
+        <span className={entry.verified ? styles.badge : styles.badgeWarning}>
+          {entry.verified
+            ? translate({ id: 'admin.verified', message: 'verified address', description: 'Badge: address verified' })
+            : translate({
+                id: 'admin.unverified',
+                message: 'address not verified',
+                description: 'Badge: address not verified',
+              })}
+        </span>
+      </p>
+      <dl className={styles.facts}>
+        <dt>
+          <Translate id="admin.request.asked" description="Request card: when it was made">
+            Asked
+          </Translate>
+        </dt>
+        <dd>{entry.at ? stamp(entry.at) : ''}</dd>
+        <dt>
+          <Translate id="admin.request.page" description="Request card: the page the person wanted">
+            Page wanted
+          </Translate>
+        </dt>
+        <dd>
+          {entry.page ? (
+            <code>{entry.page}</code>
+          ) : (
+            <Translate id="admin.request.noPage" description="Request card: no page recorded">
+              not recorded
             </Translate>
-          </button>
-          <ActionButton
-            label={translate({ id: 'admin.decline', message: 'Decline', description: 'Button: decline a request' })}
-            email={entry.email}
-            busy={busy}
-            onClick={() =>
-              void act(
-                'decline',
-                { email: entry.email },
-                translate(
-                  {
-                    id: 'admin.declined',
-                    message: 'The request of {email} was declined.',
-                    description: 'After declining',
-                  },
-                  { email: entry.email },
-                ),
-              )
-            }
-          />
-        </div>
-      </form>
+          )}
+        </dd>
+        <dt>
+          <Translate id="admin.request.words" description="Request card: the person's words">
+            In their words
+          </Translate>
+        </dt>
+        <dd>{shownText(entry.note)}</dd>
+      </dl>
+      {!isAnswered && (
+        <form onSubmit={approve} className={forms.form}>
+          <DateField id={id} value={until} onChange={setUntil} />
+          <div className={styles.row}>
+            <button
+              type="submit"
+              className="button button--primary button--sm"
+              disabled={busy}
+              aria-label={`${translate({ id: 'admin.approve', message: 'Approve', description: 'Button: approve a request' })} ${email}`}
+            >
+              <Translate id="admin.approve" description="Button: approve a request">
+                Approve
+              </Translate>
+            </button>
+            <ActionButton
+              label={translate({ id: 'admin.decline', message: 'Decline', description: 'Button: decline a request' })}
+              email={email}
+              busy={busy}
+              onClick={decline}
+            />
+          </div>
+        </form>
+      )}
+      <Outcome notice={outcome} />
     </li>
   );
 }

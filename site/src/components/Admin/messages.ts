@@ -1,5 +1,5 @@
 import { translate } from '@docusaurus/Translate';
-import type { AdminAnswerCode } from '@trust/access-policy';
+import type { AccessKind, AdminAnswerCode } from '@trust/access-policy';
 import type { AccessEntry } from '../../auth/adminApi';
 
 /**
@@ -148,30 +148,54 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
 export function describeRefusal(code: string): string {
   return (
     REFUSAL_MESSAGES[code as AdminAnswerCode]?.() ??
-    translate(
-      { id: 'admin.error.generic', message: 'The change failed ({code}).', description: 'Admin: other failure' },
-      { code },
-    )
+    translate({
+      id: 'admin.error.generic',
+      message: 'The change could not be made. Reload the page and try again; if it keeps failing, ask the operators.',
+      description: 'Admin: other failure',
+    })
   );
 }
 
-export function kindLabel(kind: AccessEntry['kind']): string {
-  switch (kind) {
-    case 'admin':
-      return translate({ id: 'admin.kind.admin', message: 'Admin', description: 'Admin list: manages access' });
-    case 'invited':
-      return translate({
-        id: 'admin.kind.invited',
-        message: 'Invited guest',
-        description: 'Admin list: invited guest',
-      });
-    case 'suspended':
-      return translate({
-        id: 'admin.kind.suspended',
-        message: 'Suspended',
-        description: 'Admin list: suspended account',
-      });
-    default:
-      return translate({ id: 'admin.kind.request', message: 'Requester', description: 'Admin list: open request' });
-  }
+const KIND_LABELS: Record<AccessKind, () => string> = {
+  admin: () => translate({ id: 'admin.kind.admin', message: 'Admin', description: 'Admin list: manages access' }),
+  invited: () =>
+    translate({ id: 'admin.kind.invited', message: 'Invited guest', description: 'Admin list: invited guest' }),
+  suspended: () =>
+    translate({ id: 'admin.kind.suspended', message: 'Suspended', description: 'Admin list: suspended account' }),
+  request: () =>
+    translate({ id: 'admin.kind.request', message: 'Request waiting', description: 'Admin list: open request' }),
+  decided: () =>
+    translate({ id: 'admin.kind.decided', message: 'Request answered', description: 'Admin list: answered request' }),
+  member: () =>
+    translate({
+      id: 'admin.kind.member',
+      message: 'Member by address',
+      description: 'Admin list: an account the rule admits by its address',
+    }),
+  'no-access': () =>
+    translate({
+      id: 'admin.kind.noAccess',
+      message: 'No access',
+      description: 'Admin list: an account with no access',
+    }),
+};
+
+export const kindLabel = (kind: AccessKind): string => KIND_LABELS[kind]();
+
+/** What an answered request came to, in words. */
+export function outcomeLabel(outcome: AccessEntry['outcome']): string {
+  return outcome === 'approved'
+    ? translate({ id: 'admin.outcome.approved', message: 'approved', description: 'Admin list: request approved' })
+    : translate({ id: 'admin.outcome.declined', message: 'declined', description: 'Admin list: request declined' });
 }
+
+/**
+ * Text an account holds, as it may be shown: notes written before the server cleaned them can
+ * hold control characters, which a browser draws as boxes.
+ */
+export const shownText = (text: string | null): string =>
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+/** A moment as the list shows it: the day and the minute, in UTC as the invitations' days are. */
+export const stamp = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
