@@ -13,7 +13,7 @@ const accounts = arg('accounts', 20_000);
 const runs = arg('runs', 5);
 const port = arg('port', 4191);
 // An emulator of its own, away from the one `npm start` and the tests use.
-process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9299';
+process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9399';
 const { EMULATOR_HOST, PROJECT_ID, idTokenOf, startAuthEmulator } = await import('../scripts/authEmulator.mjs');
 const { ADMIN_API_PREFIX, SESSION_API_PATH } = await import('@trust/access-policy');
 

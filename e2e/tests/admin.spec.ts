@@ -140,3 +140,95 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await adminContext.close();
   });
 }
+
+const JOURNEY_TEXT = {
+  en: {
+    search: 'Find by address, note or admin',
+    show: 'Show',
+    oneRow: 'Rows 1–1 of 1.',
+    member: 'Member by address',
+    suspend: (email: string) => `Suspend ${email}`,
+    title: (email: string) => `Suspend ${email}?`,
+    effect: (email: string) =>
+      `This signs ${email} out everywhere at once, and they cannot sign in again until an admin restores the account.`,
+    reason: 'Reason',
+    confirm: 'Suspend the account',
+    suspended: (email: string) => `${email} is suspended: signed out everywhere.`,
+    suspendedKind: 'Suspended',
+    restore: (email: string) => `Restore ${email}`,
+    restored: (email: string) => `${email} may sign in again.`,
+  },
+  es: {
+    search: 'Buscar por dirección, nota o administrador',
+    show: 'Mostrar',
+    oneRow: 'Filas 1–1 de 1.',
+    member: 'Miembro por su dirección',
+    suspend: (email: string) => `Suspender ${email}`,
+    title: (email: string) => `¿Suspender ${email}?`,
+    effect: (email: string) =>
+      `Esto cierra de inmediato todas las sesiones de ${email}, que no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
+    reason: 'Motivo',
+    confirm: 'Suspender la cuenta',
+    suspended: (email: string) => `${email} queda suspendido: se cerraron todas sus sesiones.`,
+    suspendedKind: 'Suspendido',
+    restore: (email: string) => `Restablecer ${email}`,
+    restored: (email: string) => `${email} puede volver a iniciar sesión.`,
+  },
+} as const;
+
+for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+  const prefix = locale === 'es' ? '/es' : '';
+  const text = JOURNEY_TEXT[locale];
+  for (const { width, height } of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`an admin finds a member by address, suspends them after confirming, and restores them, by keyboard (${locale}, ${width} px)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ baseURL, viewport: { width, height } });
+      const admin = await context.newPage();
+      const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+      await signInAt(admin, `${prefix}/admin`, 'ana.torres@uai.cl');
+      await admin.getByLabel(text.search, { exact: true }).fill(member);
+      await expect(admin.getByRole('status').filter({ hasText: text.oneRow })).toBeVisible();
+      const row = admin.getByRole('row').filter({ hasText: member });
+      await expect(row).toContainText(text.member);
+      await expect(admin.getByLabel(text.show, { exact: true }).locator('option:checked')).toHaveText(/\(1\)$/);
+
+      // The whole row fits the screen: on a phone it is a card, its button in reach.
+      const suspend = row.getByRole('button', { name: text.suspend(member), exact: true });
+      await suspend.scrollIntoViewIfNeeded();
+      await expect(suspend).toBeInViewport({ ratio: 1 });
+      const tableWidth = await admin.getByRole('table').evaluate((table) => table.getBoundingClientRect().width);
+      expect(tableWidth).toBeLessThanOrEqual(width);
+
+      await suspend.focus();
+      await admin.keyboard.press('Enter');
+      const dialog = admin.getByRole('dialog', { name: text.title(member) });
+      await expect(dialog).toHaveAccessibleDescription(text.effect(member));
+      await expect(dialog.getByLabel(text.reason, { exact: true })).toBeFocused();
+      await admin.screenshot({ path: `../test-results/screens/admin-confirm-${locale}-${width}.png` });
+      for (const theme of ['light', 'dark'] as const) {
+        await admin.evaluate((mode) => document.documentElement.setAttribute('data-theme', mode), theme);
+        expect(await violations(admin), theme).toEqual([]);
+      }
+      await admin.keyboard.type('Left the university');
+      await admin.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      const outcome = admin.getByRole('row').getByRole('status');
+      await expect(outcome).toHaveText(text.suspended(member));
+      await expect(outcome).toBeFocused();
+      await admin.screenshot({ path: `../test-results/screens/admin-outcome-${locale}-${width}.png` });
+
+      // The list is read again: the row is the suspended account's now, the outcome under it.
+      await expect(row.first()).toContainText(text.suspendedKind);
+      const restore = admin.getByRole('button', { name: text.restore(member), exact: true });
+      await restore.focus();
+      await admin.keyboard.press('Enter');
+      await expect(admin.getByRole('row').getByRole('status')).toHaveText(text.restored(member));
+      await context.close();
+    });
+  }
+}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN_API_PREFIX } from '@trust/access-policy';
+import { violations } from './axe';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
 import {
   DEMO_PASSWORD,
@@ -76,6 +77,9 @@ const TEXT = {
   },
 } as const;
 
+// axe is injected into the page, which the site's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
 const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 800 },
   { name: '390 px', width: 390, height: 844 },
@@ -93,6 +97,15 @@ const endedUrl = (locale: Locale, path: string, ended: string) =>
 async function freshPage(browser: Browser, baseURL: string | undefined, width: number, height: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width, height } });
   return context.newPage();
+}
+
+/** axe finds nothing on the view as it is, in the light theme and in the dark one. */
+async function expectNoViolationsInEitherTheme(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((mode) => document.documentElement.setAttribute('data-theme', mode), theme);
+    expect(await violations(page), theme).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
 }
 
 /** Signs out from the navbar: the account menu on a wide screen, the phone menu on a narrow one. */
@@ -137,6 +150,7 @@ for (const locale of ['en', 'es'] as const) {
         await expectLinkSent(page, locale, email);
         const panel = page.getByTestId('link-sent');
         await expect(panel.getByRole('heading', { name: signIn.sentTitle })).toBeInViewport();
+        await expectNoViolationsInEitherTheme(page);
         await expect(panel.getByText(text.lifetime, { exact: true })).toBeVisible();
         await expect.poll(async () => latestLink(email)).not.toBeNull();
         const first = await latestLink(email);
@@ -162,6 +176,7 @@ for (const locale of ['en', 'es'] as const) {
         const heading = page.getByRole('heading', { name: text.signedOutTitle, exact: true });
         await expect(heading).toBeFocused();
         await expect(page.getByText(text.signedOut, { exact: true })).toBeVisible();
+        await expectNoViolationsInEitherTheme(page);
         await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
         expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
         await page.screenshot({ path: `../test-results/screens/signed-out-${locale}-${viewport.width}.png` });

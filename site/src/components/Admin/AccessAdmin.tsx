@@ -35,7 +35,10 @@ export default function AccessAdmin(): ReactNode {
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<AccessPage | null>(null);
   const [requests, setRequests] = useState<AccessPage | null>(null);
+  /** The outcome of the last change made from a row, by address: shown under that address's first row. */
   const [outcomes, setOutcomes] = useState<Record<string, Notice>>({});
+  /** Bumped by each change made here, so the list is read again (a row's kind may have changed). */
+  const [changes, setChanges] = useState(0);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,7 +77,7 @@ export default function AccessAdmin(): ReactNode {
     return () => {
       isCurrent = false;
     };
-  }, [phase, text, kind, offset, settle]);
+  }, [phase, text, kind, offset, settle, changes]);
 
   const act = useCallback(
     async (action: AdminAction, fields: AdminChangeBody, done: string): Promise<NonNullable<Notice>> => {
@@ -82,6 +85,7 @@ export default function AccessAdmin(): ReactNode {
       try {
         const answer = await changeAccess(action, fields);
         if (!answer.ok) return { kind: 'error', text: describeRefusal(answer.code) };
+        setChanges((count) => count + 1);
         if (answer.value.mailed === false)
           return {
             kind: 'info',
@@ -141,7 +145,7 @@ export default function AccessAdmin(): ReactNode {
     );
 
   const waiting = requests?.entries ?? [];
-  const rowKey = (email: string, rowKind: AccessKind) => `${email} ${rowKind}`;
+  const withOutcome = new Set<string>();
   return (
     <div className={styles.admin}>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
@@ -287,7 +291,9 @@ export default function AccessAdmin(): ReactNode {
             </thead>
             <tbody>
               {(list?.entries ?? []).map((entry) => {
-                const key = rowKey(entry.email, entry.kind);
+                const key = `${entry.email} ${entry.kind}`;
+                const outcome = withOutcome.has(entry.email) ? null : (outcomes[entry.email] ?? null);
+                if (outcome) withOutcome.add(entry.email);
                 return (
                   <Fragment key={key}>
                     <tr>
@@ -323,14 +329,14 @@ export default function AccessAdmin(): ReactNode {
                           busy={busy}
                           act={act}
                           confirm={setConfirmation}
-                          onDone={(notice) => setOutcomes((shown) => ({ ...shown, [key]: notice }))}
+                          onDone={(notice) => setOutcomes({ [entry.email]: notice })}
                         />
                       </td>
                     </tr>
-                    {outcomes[key] && (
+                    {outcome && (
                       <tr className={styles.outcomeRow}>
                         <td colSpan={7}>
-                          <Outcome notice={outcomes[key]} />
+                          <Outcome notice={outcome} />
                         </td>
                       </tr>
                     )}
