@@ -21,3 +21,17 @@ export async function violations(page: Page): Promise<string[]> {
   });
   return result;
 }
+
+/**
+ * `violations` of the view as it is, in the light theme and in the dark one, keyed by theme. The
+ * theme's colour transitions are turned off first, so axe never measures a colour half-way.
+ */
+export async function violationsInBothThemes(page: Page): Promise<Record<'light' | 'dark', string[]>> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  const found = { light: [] as string[], dark: [] as string[] };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((mode) => document.documentElement.setAttribute('data-theme', mode), theme);
+    found[theme] = await violations(page);
+  }
+  return found;
+}

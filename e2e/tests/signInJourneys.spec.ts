@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN_API_PREFIX } from '@trust/access-policy';
-import { violations } from './axe';
+import { violationsInBothThemes } from './axe';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
 import {
   DEMO_PASSWORD,
@@ -99,15 +99,6 @@ async function freshPage(browser: Browser, baseURL: string | undefined, width: n
   return context.newPage();
 }
 
-/** axe finds nothing on the view as it is, in the light theme and in the dark one. */
-async function expectNoViolationsInEitherTheme(page: Page): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((mode) => document.documentElement.setAttribute('data-theme', mode), theme);
-    expect(await violations(page), theme).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-}
-
 /** Signs out from the navbar: the account menu on a wide screen, the phone menu on a narrow one. */
 async function signOutHere(page: Page, locale: Locale, isPhone: boolean): Promise<void> {
   const text = TEXT[locale];
@@ -150,7 +141,7 @@ for (const locale of ['en', 'es'] as const) {
         await expectLinkSent(page, locale, email);
         const panel = page.getByTestId('link-sent');
         await expect(panel.getByRole('heading', { name: signIn.sentTitle })).toBeInViewport();
-        await expectNoViolationsInEitherTheme(page);
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
         await expect(panel.getByText(text.lifetime, { exact: true })).toBeVisible();
         await expect.poll(async () => latestLink(email)).not.toBeNull();
         const first = await latestLink(email);
@@ -163,7 +154,7 @@ for (const locale of ['en', 'es'] as const) {
         await panel.getByRole('button', { name: text.otherAddress, exact: true }).click();
         await expect(page.getByLabel(signIn.email, { exact: true })).toHaveValue(email);
         await expect(page.getByTestId('link-sent')).toHaveCount(0);
-        await page.screenshot({ path: `../test-results/screens/sign-in-${locale}-${viewport.width}.png` });
+        await page.screenshot({ path: `test-results/screens/sign-in-${locale}-${viewport.width}.png` });
       });
 
       test('signing out from the navbar opens the sign-in page saying so, with the way back', async ({ page }) => {
@@ -176,10 +167,10 @@ for (const locale of ['en', 'es'] as const) {
         const heading = page.getByRole('heading', { name: text.signedOutTitle, exact: true });
         await expect(heading).toBeFocused();
         await expect(page.getByText(text.signedOut, { exact: true })).toBeVisible();
-        await expectNoViolationsInEitherTheme(page);
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
         await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
         expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
-        await page.screenshot({ path: `../test-results/screens/signed-out-${locale}-${viewport.width}.png` });
+        await page.screenshot({ path: `test-results/screens/signed-out-${locale}-${viewport.width}.png` });
       });
     });
   }

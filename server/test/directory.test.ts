@@ -188,4 +188,36 @@ describe('the admins’ list', () => {
     assert.equal((await directory.search({})).entries[0]!.email, 'scan.4@uai.cl');
     assert.equal(scans, 4);
   });
+
+  it('reads a whole address from the provider now, so an account made or changed since the listing is found as it is', async () => {
+    const lookups: string[] = [];
+    const directory = new AccountDirectory(
+      async () => rows([user('leo@alumnos.uai.cl'), user('leonor@alumnos.uai.cl')]),
+      30_000,
+      () => 0,
+      async (email) => {
+        lookups.push(email);
+        return email === 'leo@alumnos.uai.cl'
+          ? rows([
+              user(
+                email,
+                { suspension: { reason: 'Left', by: 'ana@uai.cl', at: '2026-11-03T08:00:00Z' } },
+                { disabled: true },
+              ),
+            ])
+          : email === 'new@example.org'
+            ? rows([user(email)])
+            : [];
+      },
+    );
+    const kinds = async (text: string) =>
+      (await directory.search({ text })).entries.map((entry) => [entry.email, entry.kind]);
+    assert.deepEqual(await kinds(' LEO@alumnos.uai.cl '), [['leo@alumnos.uai.cl', 'suspended']]);
+    assert.deepEqual(await kinds('new@example.org'), [['new@example.org', 'no-access']]);
+    assert.deepEqual(await kinds('leo'), [
+      ['leo@alumnos.uai.cl', 'member'],
+      ['leonor@alumnos.uai.cl', 'member'],
+    ]);
+    assert.deepEqual(lookups, ['leo@alumnos.uai.cl', 'new@example.org']);
+  });
 });

@@ -82,7 +82,12 @@ export function createAccessApi({
   const json = (req: IncomingMessage, res: ServerResponse, status: number, body: object, headers = {}) =>
     respond.json(req, res, status, body, headers);
   // Only reached once `grants` is known to exist: every caller answers 503 without it.
-  const directory = new AccountDirectory(() => grants!.scan(), DIRECTORY_MAX_AGE_MS, now);
+  const directory = new AccountDirectory(
+    () => grants!.scan(),
+    DIRECTORY_MAX_AGE_MS,
+    now,
+    (email) => grants!.lookup(email),
+  );
 
   /** Counts the request; false (answered 429) past the client's rate. */
   function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RequestLimiter): boolean {

@@ -93,6 +93,8 @@ export async function scanAccounts(auth: Auth, policy: ReaderPolicy): Promise<Ac
 const byMailbox = (a: AccessEntry, b: AccessEntry) =>
   a.mailbox.localeCompare(b.mailbox) || a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind);
 
+const WHOLE_ADDRESS = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 export interface AccessQuery {
   /** Text the address, the mailbox, the note or who acted must contain (any case). */
   text?: string;
@@ -142,10 +144,15 @@ export class AccountDirectory {
   /** Bumped by each change made here: a listing started before it is not kept. */
   #generation = 0;
 
+  /**
+   * `lookup` reads one address's rows from the provider now: a search for a whole address, the
+   * usual way to find an account to act on, sees an account made or changed since the listing.
+   */
   constructor(
     private readonly scan: () => Promise<AccessEntry[]>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly lookup: (email: string) => Promise<AccessEntry[]> = async () => [],
   ) {}
 
   async entries(): Promise<AccessEntry[]> {
@@ -176,6 +183,10 @@ export class AccountDirectory {
   }
 
   async search(query: AccessQuery): Promise<AccessPage> {
-    return searchEntries(await this.entries(), query);
+    const text = query.text?.trim().toLowerCase() ?? '';
+    if (!WHOLE_ADDRESS.test(text)) return searchEntries(await this.entries(), query);
+    const [listed, fresh] = await Promise.all([this.entries(), this.lookup(text)]);
+    const others = listed.filter((entry) => entry.email.toLowerCase() !== text);
+    return searchEntries([...others, ...fresh].sort(byMailbox), query);
   }
 }

@@ -1,6 +1,6 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { accessClaimsOf, type AccessClaims, type AccessRequest } from '../accountClaims.js';
-import { scanAccounts } from './directory.js';
+import { accountEntries, scanAccounts } from './directory.js';
 import {
   canonicalMailbox,
   type AccessErrorCode,
@@ -315,6 +315,16 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
 
     /** Every account's rows, for a search. */
     scan: (): Promise<AccessEntry[]> => scanAccounts(auth, policy),
+
+    /** One address's rows as the provider holds them now; none when no account has it. */
+    async lookup(email: string): Promise<AccessEntry[]> {
+      try {
+        return accountEntries(await auth.getUserByEmail(email), policy);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return [];
+        throw error;
+      }
+    },
   };
 }
 

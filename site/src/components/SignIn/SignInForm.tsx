@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
@@ -239,7 +239,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
         <Translate
           id="auth.signIn.returnTo"
           description="Names the page the reader goes back to after signing in"
-          values={{ page: <code className={styles.address}>{returnPath}</code> }}
+          values={{ page: <PagePath path={returnPath} /> }}
         >
           {'New here? A sign-in link opens your account. Afterwards you go on to {page}.'}
         </Translate>
@@ -363,5 +363,24 @@ function SecondFactorStep({
       </div>
       <Notices notice={notice} />
     </>
+  );
+}
+
+/** A path of this site as text that breaks after its slashes, never inside a word. */
+function PagePath({ path }: { path: string }): ReactNode {
+  const parts = path.split('/');
+  return (
+    <span className={styles.path}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </span>
   );
 }
