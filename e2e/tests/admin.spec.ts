@@ -146,6 +146,7 @@ const JOURNEY_TEXT = {
     search: 'Find by address, note or admin',
     show: 'Show',
     oneRow: 'Rows 1–1 of 1.',
+    none: 'No account matches.',
     member: 'Member by address',
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
@@ -162,6 +163,7 @@ const JOURNEY_TEXT = {
     search: 'Buscar por dirección, nota o administrador',
     show: 'Mostrar',
     oneRow: 'Filas 1–1 de 1.',
+    none: 'Ninguna cuenta coincide.',
     member: 'Miembro por su dirección',
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
@@ -195,14 +197,26 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await expect(admin.getByRole('status').filter({ hasText: text.oneRow })).toBeVisible();
       const row = admin.getByRole('row').filter({ hasText: member });
       await expect(row).toContainText(text.member);
-      await expect(admin.getByLabel(text.show, { exact: true }).locator('option:checked')).toHaveText(/\(1\)$/);
+      const show = admin.getByLabel(text.show, { exact: true });
+      await expect(show.locator('option:checked')).toHaveText(/\(1\)$/);
+      // Filtered by kind: none is suspended, one is a member.
+      await show.selectOption('suspended');
+      await expect(admin.getByRole('status').filter({ hasText: text.none })).toBeVisible();
+      await show.selectOption('member');
+      await expect(admin.getByRole('status').filter({ hasText: text.oneRow })).toBeVisible();
+      await show.selectOption('');
+      await expect(show.locator('option:checked')).toHaveText(/\(1\)$/);
 
       // The whole row fits the screen: on a phone it is a card, its button in reach.
       const suspend = row.getByRole('button', { name: text.suspend(member), exact: true });
       await suspend.scrollIntoViewIfNeeded();
       await expect(suspend).toBeInViewport({ ratio: 1 });
-      const tableWidth = await admin.getByRole('table').evaluate((table) => table.getBoundingClientRect().width);
-      expect(tableWidth).toBeLessThanOrEqual(width);
+      const rightmost = await admin
+        .getByRole('table')
+        .evaluate((table) =>
+          Math.max(...Array.from(table.querySelectorAll('tr, td'), (cell) => cell.getBoundingClientRect().right)),
+        );
+      expect(rightmost).toBeLessThanOrEqual(width);
 
       await suspend.focus();
       await admin.keyboard.press('Enter');

@@ -23,7 +23,11 @@ const listed = (files: Array<[string, number]>) => files.map(([file, bytes]) => 
 
 type Measure = { path: string; total: number; files: Array<[string, number]>; page: Page };
 
-/** Measures every page cold, `LANES` at a time; `check` runs on each page right after its measure. */
+/**
+ * Measures every page cold, `LANES` at a time; `check` runs on each page right after its measure.
+ * Each measure opens a tab of its own, with the caches off: nothing of the page before it (its
+ * memory cache, its history) can serve this one.
+ */
 async function measureAll(
   browser: Browser,
   baseURL: string | undefined,
@@ -35,11 +39,14 @@ async function measureAll(
   await Promise.all(
     Array.from({ length: LANES }, async (_, lane) => {
       const context = await browser.newContext({ baseURL });
-      const page = await context.newPage();
-      await prepare(page);
-      await withoutCache(page);
+      const first = await context.newPage();
+      await prepare(first);
+      await first.close();
       for (const path of paths.filter((_, index) => index % LANES === lane)) {
+        const page = await context.newPage();
+        await withoutCache(page);
         await check({ path, page, ...(await scriptBytes(page, path)) });
+        await page.close();
         measured += 1;
       }
       await context.close();

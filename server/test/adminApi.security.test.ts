@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createAccount } from '../../scripts/authEmulator.mjs';
+import { createAccount, latestLink } from '../../scripts/authEmulator.mjs';
 import { openSession, rawRequest, type TestSite, readGuide } from './helpers.js';
 import {
   access,
@@ -173,12 +173,53 @@ describe('requests for access (security)', () => {
       new RegExp(`^${outsider.replace(/\./g, '\\.')} +request .*Industry partner on the sensor pilot$`, 'm'),
     );
     const admin = await passwordSession(sites.first, 'ana.torres@uai.cl');
-    assert.equal(
-      (await adminCall(sites.first, 'approve', admin, { email: outsider, until: dayFromNow(20) })).status,
-      200,
+    const approved = await adminCall(sites.first, 'approve', admin, { email: outsider, until: dayFromNow(20) });
+    assert.equal(approved.status, 200);
+    assert.equal((JSON.parse(approved.body.toString()) as { mailed: boolean }).mailed, true);
+    // The provider e-mailed the outsider a sign-in link to the sign-in page, saying access was
+    // granted, and on to the documentation's first page (the request named no page).
+    const mailed = await latestLink(outsider);
+    assert.match(
+      new URL(mailed!).searchParams.get('continueUrl')!,
+      new RegExp(
+        `^${sites.first.origin.replace(/\./g, '\\.')}/signin\\?next=%2Fdocs%2Fdocumentation%2Ffirebase-auth-setup&granted=1$`,
+      ),
     );
     const cookie = await openSession(sites.first.origin, await idTokenOf(outsider));
     assert.equal((await readGuide(sites.first, cookie)).status, 200);
+  });
+
+  it('a declined request tells the requester the reason, with the page they asked for kept', async () => {
+    const outsider = unique('declined', 'example.net');
+    await createAccount({ email: outsider, emailVerified: true });
+    const asked = await rawRequest(sites.first.origin, '/api/access-request', {
+      method: 'POST',
+      headers: {
+        Origin: sites.first.origin,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${await idTokenOf(outsider)}`,
+      },
+      body: JSON.stringify({ note: 'Curious', page: '/es/docs/IntrusionSentinel/usage/monitoring' }),
+    });
+    assert.equal(asked.status, 201);
+    const admin = await passwordSession(sites.first, 'ana.torres@uai.cl');
+    const listed = await adminCall(sites.first, `access?q=${encodeURIComponent(outsider)}&kind=request`, admin);
+    assert.deepEqual(
+      (JSON.parse(listed.body.toString()) as { entries: { email: string; page: string; note: string }[] }).entries.map(
+        ({ email, page, note }) => [email, page, note],
+      ),
+      [[outsider, '/es/docs/IntrusionSentinel/usage/monitoring', 'Curious']],
+    );
+    const reason = 'The documentation is for the pilot’s partners';
+    assert.equal((await adminCall(sites.first, 'decline', admin, { email: outsider, reason })).status, 200);
+    const refusal = await rawRequest(sites.first.origin, '/api/session', {
+      method: 'POST',
+      headers: { Origin: sites.first.origin, Authorization: `Bearer ${await idTokenOf(outsider)}` },
+    });
+    assert.equal(refusal.status, 403);
+    const said = JSON.parse(refusal.body.toString()) as { request: { outcome: string; reason: string } };
+    assert.deepEqual([said.request.outcome, said.request.reason], ['declined', reason]);
+    assert.equal(await latestLink(outsider), null, 'a decline e-mails nothing');
   });
 
   it('a member’s own request is refused, since the rule already admits them', async () => {
