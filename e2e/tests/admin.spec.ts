@@ -47,6 +47,7 @@ test('an outsider asks for access, an admin approves it on the admin page, the o
     .fill('Engineer at the partner running the sensor pilot');
   await page.getByRole('button', { name: 'Send the request', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your request was sent.' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/not-allowed-request-sent-en-1280.png', fullPage: true });
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
@@ -229,7 +230,8 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await admin.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
       const outcome = admin.getByRole('row').getByRole('status');
-      await expect(outcome).toHaveText(text.suspended(member));
+      // A suspension disables the account, ends its sessions and records why: several provider calls.
+      await expect(outcome).toHaveText(text.suspended(member), { timeout: 15_000 });
       await expect(outcome).toBeFocused();
       await admin.screenshot({ path: `test-results/screens/admin-outcome-${locale}-${width}.png` });
 
@@ -238,7 +240,7 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       const restore = admin.getByRole('button', { name: text.restore(member), exact: true });
       await restore.focus();
       await admin.keyboard.press('Enter');
-      await expect(admin.getByRole('row').getByRole('status')).toHaveText(text.restored(member));
+      await expect(admin.getByRole('row').getByRole('status')).toHaveText(text.restored(member), { timeout: 15_000 });
       await context.close();
     });
   }
