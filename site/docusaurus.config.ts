@@ -99,7 +99,7 @@ export default {
   ],
   themeConfig: {
     image: `img/social-card-${locale === 'es' ? 'es' : 'en'}.png`,
-    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     announcementBar: process.env.SITE_DEV_PREVIEW
       ? {
           id: 'dev-preview',
@@ -113,10 +113,13 @@ export default {
         }
       : {
           id: 'blog-prioridades-id-ciberseguridad',
+          // A long and a short wording: a phone shows the short one (src/css/custom.css).
           content:
             locale === 'es'
-              ? 'Lea en el <a href="/es/blog">blog</a> qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.'
-              : 'Read on the <a href="/blog">blog</a> what Chile’s government documents say about R&amp;D priorities in cybersecurity.',
+              ? '<span class="announcement--long">Lea en el <a href="/es/blog">blog</a> qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.</span>' +
+                '<span class="announcement--short">En el <a href="/es/blog">blog</a>: las prioridades de I+D en ciberseguridad del Estado.</span>'
+              : '<span class="announcement--long">Read on the <a href="/blog">blog</a> what Chile’s government documents say about R&amp;D priorities in cybersecurity.</span>' +
+                '<span class="announcement--short">On the <a href="/blog">blog</a>: Chile’s R&amp;D priorities in cybersecurity.</span>',
           isCloseable: true,
         },
     navbar: {

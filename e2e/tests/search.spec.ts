@@ -100,9 +100,9 @@ test.describe('search', () => {
   });
 
   test('the dialog follows the colour mode', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?docusaurus-theme=dark');
     await waitForHydration(page);
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await openSearch(page);
     const background = await page.getByRole('dialog').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
