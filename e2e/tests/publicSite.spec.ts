@@ -19,7 +19,7 @@ test('an unknown path shows the not-found page with status 404, in each locale',
   consoleErrors.allow(/status of 404 \(Not Found\)/);
   const english = await page.goto('/no/such/page');
   expect(english?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   const spanish = await page.goto('/es/no/existe');
   expect(spanish?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
