@@ -12,6 +12,7 @@ import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlockImport from './plugins/remark-code-block-import';
 import remarkDiagrams from './plugins/remark-diagrams';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import { DEFAULT_LOCALE, LOCALES, LOCALIZED_MACHINERY_PATHS, MEMBERS_PREFIXES } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
@@ -58,6 +59,7 @@ export default {
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
         remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
       } satisfies DocsOptions,
     ],
     [
@@ -67,6 +69,7 @@ export default {
         routeBasePath: 'blog',
         showReadingTime: true,
         remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
         blogTitle: 'Cybersecurity news',
         blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
         blogSidebarCount: 'ALL',
@@ -79,7 +82,10 @@ export default {
     ],
     [
       '@docusaurus/plugin-content-pages',
-      { remarkPlugins: [remarkDiagrams, remarkCodeBlockImport] } satisfies PagesOptions,
+      {
+        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
+      } satisfies PagesOptions,
     ],
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',

@@ -27,3 +27,30 @@ test('the generated category index lists the sections of the documentation', asy
     ).toBeVisible();
   }
 });
+
+test('every checkbox of the hardening checklist is labelled with its item, in both locales', async ({ page }) => {
+  await signInAt(page, '/docs/IntrusionSentinel/operations/hardening');
+  for (const path of [
+    '/docs/IntrusionSentinel/operations/hardening',
+    '/es/docs/IntrusionSentinel/operations/hardening',
+  ]) {
+    await page.goto(path);
+    const boxes = page.getByRole('main').getByRole('checkbox');
+    await expect(boxes).toHaveCount(20);
+    const names = await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => ({
+        label: (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '',
+        item: input.closest('li')!.textContent!.trim(),
+      })),
+    );
+    for (const { label, item } of names) {
+      expect(label.length, path).toBeGreaterThan(20);
+      expect(item.startsWith(label), path).toBe(true);
+    }
+    await expect(boxes.first()).toHaveAccessibleName(
+      path.startsWith('/es')
+        ? /^Las páginas de administración/
+        : /^The admin pages are reachable only from the administrators' networks/,
+    );
+  }
+});
