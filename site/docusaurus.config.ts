@@ -13,7 +13,13 @@ import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlockImport from './plugins/remark-code-block-import';
 import remarkDiagrams from './plugins/remark-diagrams';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
-import { DEFAULT_LOCALE, LOCALES, LOCALIZED_MACHINERY_PATHS, MEMBERS_PREFIXES } from '@trust/access-policy';
+import {
+  DEFAULT_LOCALE,
+  DOCS_HOME_PATH,
+  LOCALES,
+  LOCALIZED_MACHINERY_PATHS,
+  MEMBERS_PREFIXES,
+} from '@trust/access-policy';
 
 const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
@@ -133,7 +139,14 @@ export default {
       logo: { alt: `${identity.centreName} logo`, src: 'img/logo.svg' },
       hideOnScroll: false,
       items: [
-        { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
+        // The landing page by its path, not the sidebar's first page (Intrusion Sentinel's); the
+        // item is shown as current on every documentation page.
+        {
+          to: DOCS_HOME_PATH,
+          label: 'Documentation',
+          position: 'left',
+          activeBaseRegex: `^(${MEMBERS_PREFIXES.join('|')})(/|$)`,
+        },
         { to: '/labs', label: 'Labs', position: 'left' },
         { to: '/projects', label: 'Projects', position: 'left' },
         { to: '/blog', label: 'Blog', position: 'left' },
