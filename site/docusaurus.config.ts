@@ -12,7 +12,14 @@ import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlockImport from './plugins/remark-code-block-import';
 import remarkDiagrams from './plugins/remark-diagrams';
-import { DEFAULT_LOCALE, LOCALES, LOCALIZED_MACHINERY_PATHS, MEMBERS_PREFIXES } from '@trust/access-policy';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
+import {
+  DEFAULT_LOCALE,
+  DOCS_HOME_PATH,
+  LOCALES,
+  LOCALIZED_MACHINERY_PATHS,
+  MEMBERS_PREFIXES,
+} from '@trust/access-policy';
 
 const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
@@ -58,6 +65,7 @@ export default {
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
         remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
       } satisfies DocsOptions,
     ],
     [
@@ -67,6 +75,7 @@ export default {
         routeBasePath: 'blog',
         showReadingTime: true,
         remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
         blogTitle: 'Cybersecurity news',
         blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
         blogSidebarCount: 'ALL',
@@ -79,7 +88,10 @@ export default {
     ],
     [
       '@docusaurus/plugin-content-pages',
-      { remarkPlugins: [remarkDiagrams, remarkCodeBlockImport] } satisfies PagesOptions,
+      {
+        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        rehypePlugins: [rehypeTaskListLabels],
+      } satisfies PagesOptions,
     ],
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
@@ -99,7 +111,7 @@ export default {
   ],
   themeConfig: {
     image: `img/social-card-${locale === 'es' ? 'es' : 'en'}.png`,
-    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     announcementBar: process.env.SITE_DEV_PREVIEW
       ? {
           id: 'dev-preview',
@@ -113,10 +125,13 @@ export default {
         }
       : {
           id: 'blog-prioridades-id-ciberseguridad',
+          // A long and a short wording: a phone shows the short one (src/css/custom.css).
           content:
             locale === 'es'
-              ? 'Lea en el <a href="/es/blog">blog</a> qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.'
-              : 'Read on the <a href="/blog">blog</a> what Chile’s government documents say about R&amp;D priorities in cybersecurity.',
+              ? '<span class="announcement--long">Lea en el <a href="/es/blog">blog</a> qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.</span>' +
+                '<span class="announcement--short">En el <a href="/es/blog">blog</a>: las prioridades de I+D en ciberseguridad del Estado.</span>'
+              : '<span class="announcement--long">Read on the <a href="/blog">blog</a> what Chile’s government documents say about R&amp;D priorities in cybersecurity.</span>' +
+                '<span class="announcement--short">On the <a href="/blog">blog</a>: Chile’s R&amp;D priorities in cybersecurity.</span>',
           isCloseable: true,
         },
     navbar: {
@@ -124,7 +139,14 @@ export default {
       logo: { alt: `${identity.centreName} logo`, src: 'img/logo.svg' },
       hideOnScroll: false,
       items: [
-        { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
+        // The landing page by its path, not the sidebar's first page (Intrusion Sentinel's); the
+        // item is shown as current on every documentation page.
+        {
+          to: DOCS_HOME_PATH,
+          label: 'Documentation',
+          position: 'left',
+          activeBaseRegex: `^(${MEMBERS_PREFIXES.join('|')})(/|$)`,
+        },
         { to: '/labs', label: 'Labs', position: 'left' },
         { to: '/projects', label: 'Projects', position: 'left' },
         { to: '/blog', label: 'Blog', position: 'left' },

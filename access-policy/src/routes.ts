@@ -28,7 +28,7 @@ export const ADMIN_PATH = '/admin';
 /** The public page where readers sign in, without its locale prefix. */
 export const SIGN_IN_PATH = '/signin';
 
-/** The documentation's landing page (the first page of the docs sidebar), without locale prefix. */
+/** The documentation's landing page (where the navbar's "Documentation" leads), without locale prefix. */
 export const DOCS_HOME_PATH = '/docs/documentation/firebase-auth-setup';
 
 /** The public page that signs the reader out. */

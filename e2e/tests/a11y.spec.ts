@@ -80,6 +80,53 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
+    test('on a phone: the home page, the not-found page, the blog, the open menu, the signed-in header and its panel have no axe violations', async ({
+      page,
+      consoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      consoleErrors.allow(/status of 404 \(Not Found\)/);
+      await page.setViewportSize({ width: 390, height: 850 });
+      for (const target of ['/', '/es/no/existe', '/blog', '/es/blog/archive']) {
+        await page.goto(themed(target));
+        await settle(page);
+        expect.soft(await violations(page), target).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Alternar barra lateral' }).click();
+      await expect(page.locator('.navbar-sidebar')).toBeVisible();
+      expect.soft(await violations(page), 'phone menu').toEqual([]);
+      await signInAt(page, themed('/labs'));
+      await settle(page);
+      expect.soft(await violations(page), 'signed-in header').toEqual([]);
+      await page
+        .locator('.navbar__inner')
+        .getByRole('button', { name: /^Account/ })
+        .click();
+      expect.soft(await violations(page), 'account panel').toEqual([]);
+      for (const target of [
+        '/docs/documentation/firebase-auth-setup',
+        '/es/docs/IntrusionSentinel/operations/hardening',
+        '/docs/IntrusionSentinel/architecture/diagram',
+      ]) {
+        await page.goto(themed(target));
+        await settle(page);
+        expect.soft(await violations(page), target).toEqual([]);
+      }
+    });
+
+    test('search results as a member, labelled documentation or public site, have no axe violations', async ({
+      page,
+    }) => {
+      await signInAt(page, themed('/search?q=sentinel'));
+      await expect(page.locator('main ol li').first()).toBeVisible({ timeout: 15_000 });
+      await settle(page);
+      expect.soft(await violations(page), 'results page').toEqual([]);
+      await page.getByRole('button', { name: 'Search Ctrl K' }).click();
+      await page.getByRole('combobox').fill('sentinel');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      expect.soft(await violations(page), 'dialog').toEqual([]);
+    });
+
     test('the category index and one page of each docs section have no axe violations, as a member', async ({
       page,
     }) => {

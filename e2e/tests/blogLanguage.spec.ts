@@ -55,3 +55,31 @@ test('the Spanish site marks no passage of its blog (only the language menu name
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   expect(await page.locator('body [lang]:not(.dropdown__link)').evaluateAll((marked) => marked.length)).toBe(0);
 });
+
+const NOTE = 'The posts on this blog are written in Spanish.';
+
+for (const width of [1280, 390]) {
+  test(`every English blog page says the posts are in Spanish, before them; the Spanish blog does not (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 850 });
+    for (const path of ['/blog', POST, '/blog/archive', '/blog/tags/intrusion-sentinel', '/blog/authors']) {
+      await page.goto(path);
+      const note = page.locator('.blog-language-note');
+      await expect(note, path).toHaveText(NOTE);
+      await expect(note, path).toBeVisible();
+      expect(await note.evaluate((element) => element.closest('[lang]')?.getAttribute('lang')), path).toBe('en');
+      const firstPost = page.locator('article').first();
+      if ((await firstPost.count()) > 0) {
+        await expect(firstPost.locator('[lang="es"]').first()).toBeAttached();
+        const [noteBox, postBox] = [await note.boundingBox(), await firstPost.boundingBox()];
+        expect(noteBox!.y, path).toBeLessThan(postBox!.y);
+      }
+    }
+    for (const path of ['/es/blog', `/es${POST}`, '/es/blog/archive']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('.blog-language-note'), path).toHaveCount(0);
+    }
+  });
+}

@@ -93,3 +93,49 @@ test('diagrams come drawn in the page the server sends, in the colour mode shown
   for (const url of [diagramPages[0]!, plainPage, '/'])
     expect(await loadsScriptWith(page, url, 'mermaidAPI'), url).toBe(false);
 });
+
+/** Which edges of the page's first diagram box are shaded, read from the drawn pseudo-elements. */
+function shadedEdges(page: Page): Promise<{ before: boolean; after: boolean }> {
+  return page
+    .locator('.diagram .scroll-box-frame')
+    .first()
+    .evaluate((frame) => ({
+      before: getComputedStyle(frame, '::before').opacity === '1',
+      after: getComputedStyle(frame, '::after').opacity === '1',
+    }));
+}
+
+test('a diagram wider than a phone shades the edge it scrolls towards, in both colour modes; one that fits shades none', async ({
+  page,
+}) => {
+  await signIn(page);
+  const wide = '/docs/IntrusionSentinel/architecture/diagram';
+  for (const mode of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${wide}?docusaurus-theme=${mode}`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const box = page.getByRole('group', { name: 'Diagram' }).first();
+    await expect(box).toHaveAttribute('tabindex', '0');
+    await expect.poll(() => shadedEdges(page)).toEqual({ before: false, after: true });
+    await box.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth / 3;
+    });
+    await expect.poll(() => shadedEdges(page)).toEqual({ before: true, after: true });
+    await box.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect.poll(() => shadedEdges(page)).toEqual({ before: true, after: false });
+    await expect(shownDiagrams(page).first()).toHaveAttribute('id', new RegExp(`-${mode}$`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(wide);
+  await waitForHydration(page);
+  const fits = await page
+    .locator('.diagram .scroll-box')
+    .evaluateAll((boxes) => boxes.findIndex((box) => box.scrollWidth <= box.clientWidth));
+  expect(fits).toBeGreaterThanOrEqual(0);
+  const frame = page.locator('.diagram .scroll-box-frame').nth(fits);
+  await expect(frame).not.toHaveAttribute('data-hidden-after');
+  await expect(frame).not.toHaveAttribute('data-hidden-before');
+});

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 import { signInAt } from './auth';
 
 test('the architecture diagram page shows its four diagrams, in both locales', async ({ page }) => {
@@ -25,5 +25,86 @@ test('the generated category index lists the sections of the documentation', asy
         .getByRole('link', { name: new RegExp(section) })
         .first(),
     ).toBeVisible();
+  }
+});
+
+const LANDING = {
+  en: {
+    path: '/docs/documentation/firebase-auth-setup',
+    opening:
+      "Welcome to the documentation of Intrusion Sentinel, the centre's system that detects intrusions on a network and ties its sensors, its devices and their owners to verifiable identities.",
+    overview: 'What is Intrusion Sentinel',
+    overviewHeading: 'What is Intrusion Sentinel',
+    access: 'Access to this documentation',
+    documentation: 'Documentation',
+  },
+  es: {
+    path: '/es/docs/documentation/firebase-auth-setup',
+    opening:
+      'Le damos la bienvenida a la documentación de Intrusion Sentinel, el sistema del centro que detecta intrusiones en una red y vincula sus sensores, sus dispositivos y a sus propietarios con identidades verificables.',
+    overview: 'Qué es Intrusion Sentinel',
+    overviewHeading: 'Qué es Intrusion Sentinel',
+    access: 'Acceso a esta documentación',
+    documentation: 'Documentación',
+  },
+} as const;
+
+for (const code of ['en', 'es'] as const) {
+  for (const width of [1280, 390]) {
+    test(`the documentation's landing page opens with a reader's orientation that leads to the overview, at ${width} px (${code})`, async ({
+      page,
+    }) => {
+      const text = LANDING[code];
+      await page.setViewportSize({ width, height: 850 });
+      await signInAt(page, code === 'en' ? '/labs' : '/es/labs');
+      await waitForHydration(page);
+      if (width === 390)
+        await page.getByRole('button', { name: /^(Toggle navigation bar|Alternar barra lateral)$/ }).click();
+      await page.getByRole('link', { name: text.documentation, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${text.path}$`));
+      const opening = page.locator('.theme-doc-markdown > p').first();
+      await expect(opening).toContainText(text.opening);
+      if (width === 1280) {
+        const sidebar = page.getByRole('navigation', {
+          name: code === 'en' ? 'Docs sidebar' : 'Barra lateral de la documentación',
+        });
+        const topLevel = sidebar.locator(':scope > ul > li > div > a, :scope > ul > li > a');
+        await expect(topLevel).toHaveText(['Intrusion Sentinel', text.access]);
+        await expect(
+          page
+            .getByRole('navigation', { name: code === 'en' ? 'Main' : 'Principal' })
+            .getByRole('link', { name: text.documentation, exact: true }),
+        ).toHaveClass(/navbar__link--active/);
+      }
+      await opening.getByRole('link', { name: text.overview, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.overviewHeading);
+    });
+  }
+}
+
+test('every checkbox of the hardening checklist is labelled with its item, in both locales', async ({ page }) => {
+  await signInAt(page, '/docs/IntrusionSentinel/operations/hardening');
+  for (const path of [
+    '/docs/IntrusionSentinel/operations/hardening',
+    '/es/docs/IntrusionSentinel/operations/hardening',
+  ]) {
+    await page.goto(path);
+    const boxes = page.getByRole('main').getByRole('checkbox');
+    await expect(boxes).toHaveCount(20);
+    const names = await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => ({
+        label: (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '',
+        item: input.closest('li')!.textContent!.trim(),
+      })),
+    );
+    for (const { label, item } of names) {
+      expect(label.length, path).toBeGreaterThan(20);
+      expect(item.startsWith(label), path).toBe(true);
+    }
+    await expect(boxes.first()).toHaveAccessibleName(
+      path.startsWith('/es')
+        ? /^Las páginas de administración/
+        : /^The admin pages are reachable only from the administrators' networks/,
+    );
   }
 });

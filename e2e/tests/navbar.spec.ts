@@ -127,3 +127,58 @@ for (const { code, prefix } of locales) {
     });
   }
 }
+
+const TOGGLE = { en: 'Toggle navigation bar', es: 'Alternar barra lateral' } as const;
+
+for (const { code, prefix } of locales) {
+  test(`at 390 px (${code}): Escape closes the phone menu and gives focus back to its button`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${prefix}/labs`);
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: TOGGLE[code], exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = page.locator('.navbar-sidebar');
+    const projects = sidebar.getByRole('link', { name: code === 'en' ? 'Projects' : 'Proyectos', exact: true });
+    await projects.focus();
+    await page.keyboard.press('Escape');
+    await expect(projects).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/labs$`));
+  });
+
+  for (const width of [390, 375]) {
+    test(`signed in at ${width} px (${code}): the header shows the account button beside the site's name and search, which opens the address`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const email = await signIn(page, prefix);
+      const header = page.locator('.navbar__inner');
+      const account = header.getByRole('button', {
+        name: `${code === 'en' ? 'Account' : 'Cuenta'} DR: ${email}`,
+        exact: true,
+      });
+      await expect(account).toBeVisible();
+      await expect(account).toHaveText('DR');
+      const brand = (await header.locator('.navbar__brand').boundingBox())!;
+      const button = (await account.boundingBox())!;
+      const search = (await header.getByRole('button', { name: /^(Search|Buscar)/ }).boundingBox())!;
+      expect(button.x, 'account after the name').toBeGreaterThanOrEqual(brand.x + brand.width);
+      expect(button.x + button.width, 'account before search').toBeLessThanOrEqual(search.x);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await account.click();
+      await expect(header.getByTestId('account-email')).toHaveText(email);
+      await page.keyboard.press('Escape');
+      await expect(header.getByTestId('account-email')).toBeHidden();
+      await expect(account).toBeFocused();
+    });
+  }
+
+  test(`signed out at 390 px (${code}): the header has no account button`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${prefix}/labs`);
+    await waitForHydration(page);
+    await expect(page.locator('.navbar__inner').getByRole('button', { name: /^(Account|Cuenta)/ })).toHaveCount(0);
+  });
+}

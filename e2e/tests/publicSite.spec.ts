@@ -19,7 +19,7 @@ test('an unknown path shows the not-found page with status 404, in each locale',
   consoleErrors.allow(/status of 404 \(Not Found\)/);
   const english = await page.goto('/no/such/page');
   expect(english?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   const spanish = await page.goto('/es/no/existe');
   expect(spanish?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
@@ -71,12 +71,17 @@ test('the language switch keeps the reader on the same page', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
 });
 
-test('the colour mode starts light and persists across reloads', async ({ page }) => {
+test('the colour mode follows a light device, and the reader’s choice persists across reloads', async ({ page }) => {
   await page.goto('/labs');
   await waitForHydration(page);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
-  await page.getByRole('button', { name: /dark mode|Switch between dark and light mode/i }).click();
+  await expect(html).toHaveAttribute('data-theme-choice', 'system');
+  // The switch goes from the device's mode to light, then to dark.
+  const toggle = page.getByRole('button', { name: /dark mode|Switch between dark and light mode/i });
+  await toggle.click();
+  await expect(html).toHaveAttribute('data-theme-choice', 'light');
+  await toggle.click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
@@ -106,7 +111,8 @@ test('the announcement bar speaks the page’s language and links to the blog in
   ] as const) {
     await page.goto(path);
     const bar = page.getByRole('banner').filter({ has: page.getByRole('link', { name: 'blog', exact: true }) });
-    await expect(bar.locator('[class*="announcementBarContent"]')).toHaveText(text);
+    await expect(bar.locator('.announcement--long')).toHaveText(text);
+    await expect(bar.locator('.announcement--short')).toBeHidden();
     await expect(bar.getByRole('link', { name: 'blog', exact: true })).toHaveAttribute('href', blog);
   }
 });
@@ -134,3 +140,51 @@ test('the blog offers RSS and Atom feeds', async ({ request }) => {
     expect(await response.text()).toContain('Desafíos futuros de la ciberseguridad en Chile');
   }
 });
+
+test.describe('on a device set to dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the site opens dark, with a dark announcement bar, until the reader chooses a mode', async ({ page }) => {
+    await page.goto('/labs');
+    await waitForHydration(page);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    const bar = page.locator('.theme-announcement-bar');
+    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(15, 45, 58)');
+    expect(await bar.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(232, 244, 249)');
+    await page.getByRole('button', { name: /dark mode|Switch between dark and light mode/i }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test('in light mode the announcement bar has the light tint', async ({ page }) => {
+  await page.goto('/labs');
+  const bar = page.locator('.theme-announcement-bar');
+  expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(230, 241, 246)');
+  expect(await bar.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(7, 55, 75)');
+});
+
+for (const [path, short] of [
+  ['/', 'On the blog: Chile’s R&D priorities in cybersecurity.'],
+  ['/es/', 'En el blog: las prioridades de I+D en ciberseguridad del Estado.'],
+] as const) {
+  test(`on a 390 px phone the announcement bar says it shortly, in two lines at most (${path})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(path);
+    const content = page.locator('.theme-announcement-bar [class*="announcementBarContent"]');
+    await expect(content.locator('.announcement--short')).toHaveText(short);
+    await expect(content.locator('.announcement--long')).toBeHidden();
+    // One box per line and per piece of text around the link: lines are the distinct tops.
+    const lines = await content.evaluate(
+      (element) =>
+        new Set(
+          Array.from(element.querySelector('.announcement--short')!.getClientRects()).map((box) => Math.round(box.top)),
+        ).size,
+    );
+    expect(lines).toBeLessThanOrEqual(2);
+    const fontSize = await content.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(13);
+  });
+}

@@ -100,9 +100,9 @@ test.describe('search', () => {
   });
 
   test('the dialog follows the colour mode', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?docusaurus-theme=dark');
     await waitForHydration(page);
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await openSearch(page);
     const background = await page.getByRole('dialog').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
@@ -256,4 +256,61 @@ test.describe('search ranks the page a sentence comes from first', () => {
       expect(misranked).toEqual([]);
     });
   }
+});
+
+const isListingHref = (href: string) =>
+  /^(\/es)?\/blog(\/(tags|authors|archive|page)(\/|$)|$)/.test(href.replace(/#.*/, ''));
+
+test.describe('results for "sentinel"', () => {
+  for (const { code, prefix } of locales) {
+    test(`a member's results (${code}): no listing first, none from the other language, each labelled documentation or public site`, async ({
+      page,
+    }) => {
+      await signInAt(page, `${prefix}/search?q=sentinel`);
+      await expect(page.locator('main ol li').first()).toBeVisible({ timeout: 15_000 });
+      const hrefs = await page
+        .locator('main ol li a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      expect(hrefs.length).toBeGreaterThan(10);
+      expect(isListingHref(hrefs[0]!)).toBe(false);
+      const otherLocale =
+        prefix === '' ? (href: string) => href.startsWith('/es/') : (href: string) => !href.startsWith('/es/');
+      expect(hrefs.filter(otherLocale)).toEqual([]);
+      const labels = {
+        docs: code === 'en' ? 'Documentation' : 'Documentación',
+        site: code === 'en' ? 'Public site' : 'Sitio público',
+      };
+      const kinds = await page
+        .locator('main ol li a')
+        .evaluateAll((links) => links.map((link) => link.querySelector('[class*="hitKind"]')?.textContent ?? ''));
+      expect(kinds.map((kind, index) => [hrefs[index]!.replace(/#.*/, ''), kind])).toEqual(
+        hrefs.map((href) => [href.replace(/#.*/, ''), /^(\/es)?\/docs\//.test(href) ? labels.docs : labels.site]),
+      );
+      expect(new Set(kinds)).toEqual(new Set([labels.docs, labels.site]));
+    });
+
+    test(`the dialog labels a visitor's results as the public site (${code})`, async ({ page }) => {
+      await page.goto(`${prefix}/labs`);
+      await waitForHydration(page);
+      const box = await openSearch(page);
+      await box.fill('sentinel');
+      const options = page.getByRole('option');
+      await expect(options.first()).toBeVisible();
+      const label = code === 'en' ? 'Public site' : 'Sitio público';
+      for (const text of await options.allTextContents()) expect(text).toContain(label);
+    });
+  }
+
+  test('snippets keep a space between a heading and its badge, and between table cells', async ({ page }) => {
+    await page.goto('/search?q=sentinel');
+    await expect(page.locator('main ol li').first()).toBeVisible({ timeout: 15_000 });
+    const project = page.locator('main ol li a[href^="/projects"]');
+    await expect(project).toContainText('Intrusion Sentinel Active');
+    await expect(project).not.toContainText('SentinelActive');
+    await signInAt(page, '/search?q=' + encodeURIComponent('"points to"'));
+    await expect(page.locator('main ol li').first()).toBeVisible({ timeout: 15_000 });
+    const text = (await page.locator('main ol').textContent())!;
+    expect(text).toContain('Type Points to Used by');
+    expect(text).not.toMatch(/NameType|TypePoints|toUsed/);
+  });
 });

@@ -24,37 +24,63 @@ export async function* indexedPages(dir: string, prefix = ''): AsyncGenerator<st
   }
 }
 
+/** The value of an attribute in a start tag, quoted or not: the build's HTML is minified (`lang=es`). */
+function attributeOf(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+const htmlTagOf = (html: string) => /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+
+/** The page's language, as its `<html lang>` says; Pagefind files the page in that language's index. */
+const languageOf = (html: string) => attributeOf(htmlTagOf(html), 'lang') ?? 'en';
+
 /**
  * A blog listing (tags, authors, archive, the blog's own pages) carries this class on `<html>`,
  * a post carries `blog-post-page`. Docusaurus sets both.
  */
 function isBlogListing(html: string): boolean {
-  const classes = /<html[^>]*\sclass="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
+  const classes = attributeOf(htmlTagOf(html), 'class')?.split(/\s+/) ?? [];
   return classes.includes('plugin-blog') && !classes.includes('blog-post-page');
+}
+
+function descriptionOf(html: string): string | undefined {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (attributeOf(tag, 'name') === 'description') return attributeOf(tag, 'content');
+  }
+  return undefined;
 }
 
 /**
  * A listing repeats the titles and excerpts of the posts it lists, so indexed whole it would
  * outrank them on their own words. It is indexed by its heading and description only, at a low
- * weight: a query for the tag or author still finds it, after the posts.
+ * weight, in its own language: a query for the tag or author still finds it, after the posts.
  */
 function listingPage(html: string): string {
-  const text = (pattern: RegExp) =>
-    (pattern.exec(html)?.[1] ?? '')
+  const text = (value: string | undefined) =>
+    (value ?? '')
       .replace(/<[^>]*>/g, '')
       .replace(/&amp;/g, '&')
       .replace(/&quot;/g, '"')
       .replace(/&#x27;|&#39;/g, "'")
       .trim();
-  const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/) || text(/<title[^>]*>([^<|]*)/);
-  const description = text(/<meta name="description" content="([^"]*)"/);
-  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en';
+  const title = text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]) || text(/<title[^>]*>([^<|]*)/.exec(html)?.[1]);
+  const description = text(descriptionOf(html));
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   return (
-    `<html lang="${escape(language)}"><body><main><article>` +
+    `<html lang="${escape(languageOf(html))}"><body><main><article>` +
     `<h1 data-pagefind-weight="0.2">${escape(title)}</h1><p data-pagefind-weight="0.2">${escape(description)}</p>` +
     `</article></main></body></html>`
   );
+}
+
+/**
+ * Pagefind joins the text of neighbouring table cells without a space ("NameTypePoints to"): each
+ * cell starts with one here. The minified HTML leaves out the cells' end tags, so the space goes
+ * before each start tag.
+ */
+function separateCells(html: string): string {
+  return html.replace(/<(td|th)(?=[\s>])/gi, ' <$1');
 }
 
 /** A page's own text begins in Docusaurus's Markdown container (a doc's, or a blog post's). */
@@ -72,6 +98,11 @@ function weightLeadParagraph(html: string): string {
   const paragraph = html.indexOf('<p>', start);
   if (paragraph === -1) return html;
   return `${html.slice(0, paragraph)}<p data-pagefind-weight="${LEAD_WEIGHT}">${html.slice(paragraph + 3)}`;
+}
+
+/** What the index reads of a built page. */
+export function pageToIndex(html: string): string {
+  return isBlogListing(html) ? listingPage(html) : separateCells(weightLeadParagraph(html));
 }
 
 export interface SearchIndexSpec {
@@ -97,6 +128,8 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
       '.theme-doc-footer',
       'button',
       '[aria-hidden="true"]',
+      // The heading's anchor link: a zero-width space that would end up in the section's title.
+      '.hash-link',
     ],
   });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -107,7 +140,7 @@ export async function buildSearchIndex({ siteDir, outputPath, rootSelector }: Se
       const content = await readFile(path.join(siteDir, relative), 'utf8');
       const added = await index.addHTMLFile({
         url,
-        content: isBlogListing(content) ? listingPage(content) : weightLeadParagraph(content),
+        content: pageToIndex(content),
       });
       if (added.errors.length > 0) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
       count += 1;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { indexedPages } from '../src/searchIndexes.js';
+import { indexedPages, pageToIndex } from '../src/searchIndexes.js';
 
 describe('what the search indexes hold', () => {
   it('every page but the machinery pages (sign-in, sign-out, search, temporarily unavailable) of either locale', async () => {
@@ -43,5 +43,31 @@ describe('what the search indexes hold', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what the index reads of a page', () => {
+  it('files a minified blog listing under its own language, by its heading and description', () => {
+    const listing =
+      '<!doctype html><html lang=es dir=ltr class="blog-wrapper blog-tags-post-list-page plugin-blog plugin-id-default">' +
+      '<head><title data-rh=true>Etiqueta | Centro</title><meta data-rh=true name=description content="Novedades &amp; más"/></head>' +
+      '<body><main><h1>3 publicaciones con la etiqueta «Intrusion Sentinel»</h1><article>Texto de una entrada</article></main></body></html>';
+    assert.equal(
+      pageToIndex(listing),
+      '<html lang="es"><body><main><article>' +
+        '<h1 data-pagefind-weight="0.2">3 publicaciones con la etiqueta «Intrusion Sentinel»</h1>' +
+        '<p data-pagefind-weight="0.2">Novedades &amp; más</p></article></main></body></html>',
+    );
+  });
+
+  it('keeps a space between table cells, whose end tags the minified HTML leaves out', () => {
+    const page =
+      '<html lang=en class="plugin-docs"><body><main><table><thead><tr><th>Name<th>Type<th>Points to' +
+      '<tbody><tr><td>neuron<td>A<td>10.0.0.1</table></main></body></html>';
+    assert.equal(
+      pageToIndex(page),
+      '<html lang=en class="plugin-docs"><body><main><table><thead><tr> <th>Name <th>Type <th>Points to' +
+        '<tbody><tr> <td>neuron <td>A <td>10.0.0.1</table></main></body></html>',
+    );
   });
 });

@@ -11,8 +11,8 @@ interface DocsGlobalData {
  * Docusaurus's docs plugin, minus the list of every documentation page (id, path, sidebar) it
  * puts into the global data that every page's main bundle carries. Nothing in the browser needs
  * that list: the members' pages bring their own sidebar and metadata from their locked chunks,
- * the navbar's documentation link needs only the sidebar's first link (kept), and the server, not
- * the browser, decides who may read. Everything else is the plugin as it is.
+ * the navbar's documentation link names its page by path, and the server, not the browser,
+ * decides who may read. Everything else is the plugin as it is.
  */
 export default async function membersDocsPlugin(
   context: LoadContext,

@@ -6,6 +6,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import { useHistory, useLocation } from '@docusaurus/router';
 import Hit from '../search/Hit';
 import MembersHint from '../search/MembersHint';
+import SearchForm from '../search/SearchForm';
 import { useSearch } from '../search/useSearch';
 import styles from '../search/styles.module.css';
 
@@ -23,11 +24,6 @@ export default function SearchPage(): ReactNode {
     history.push(`${location.pathname}?q=${encodeURIComponent(draft.trim())}`);
   }
 
-  const label = translate({
-    id: 'search.label',
-    message: 'Search the site',
-    description: 'Accessible name of the search box',
-  });
   return (
     <Layout
       title={translate({ id: 'search.pageTitle', message: 'Search', description: 'Title of the search results page' })}
@@ -43,21 +39,7 @@ export default function SearchPage(): ReactNode {
             Search
           </Translate>
         </Heading>
-        <form role="search" method="get" onSubmit={submit} className={styles.pageForm}>
-          <input
-            className={styles.input}
-            type="search"
-            name="q"
-            aria-label={label}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <button type="submit" className="button button--primary">
-            <Translate id="search.submit" description="Button of the search results page">
-              Search
-            </Translate>
-          </button>
-        </form>
+        <SearchForm value={draft} onChange={setDraft} onSubmit={submit} />
         <div aria-live="polite">
           {status === 'done' && (
             <p>

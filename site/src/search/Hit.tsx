@@ -1,12 +1,31 @@
 import type { ReactNode } from 'react';
+import clsx from 'clsx';
+import { translate } from '@docusaurus/Translate';
 import type { SearchHit } from './engine';
 import styles from './styles.module.css';
 
-/** One result's text: title, section and the excerpt with the matched words highlighted. */
+/**
+ * One result's text: title, where it is (the members' documentation or the public site), section
+ * and the excerpt with the matched words highlighted.
+ */
 export default function Hit({ hit }: { hit: SearchHit }): ReactNode {
+  const kind = hit.isMembersOnly
+    ? translate({
+        id: 'search.kind.docs',
+        message: 'Documentation',
+        description: 'Label of a search result from the members’ documentation',
+      })
+    : translate({
+        id: 'search.kind.public',
+        message: 'Public site',
+        description: 'Label of a search result from the public pages',
+      });
   return (
     <>
-      <span className={styles.hitTitle}>{hit.title}</span>
+      <span className={styles.hitHead}>
+        <span className={styles.hitTitle}>{hit.title}</span>{' '}
+        <span className={clsx(styles.hitKind, hit.isMembersOnly && styles.hitKindDocs)}>{kind}</span>
+      </span>
       {hit.section && <span className={styles.hitSection}>{hit.section}</span>}
       <span className={styles.hitExcerpt}>
         {hit.excerpt.map((part, index) =>

@@ -93,8 +93,8 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
             onClick={onClose}
             aria-label={translate({
               id: 'search.close',
-              message: 'Close search',
-              description: 'Button that closes the search dialog',
+              message: 'Esc: close search',
+              description: 'Button that closes the search dialog (its name starts with its visible text, Esc)',
             })}
           >
             Esc

@@ -1,6 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
+import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { BLOG_LANGUAGE } from '@site/src/config/blog';
+
+function useIsBlogLanguage(): boolean {
+  const { i18n } = useDocusaurusContext();
+  return i18n.localeConfigs[i18n.currentLocale]?.htmlLang === BLOG_LANGUAGE;
+}
 
 interface Props {
   children: ReactNode;
@@ -15,8 +21,7 @@ interface Props {
  * language it adds nothing.
  */
 export default function BlogPassage({ children, inline = false }: Props): ReactNode {
-  const { i18n } = useDocusaurusContext();
-  if (i18n.localeConfigs[i18n.currentLocale]?.htmlLang === BLOG_LANGUAGE) return children;
+  if (useIsBlogLanguage()) return children;
   const Element = inline ? 'span' : 'div';
   return <Element lang={BLOG_LANGUAGE}>{children}</Element>;
 }
@@ -30,4 +35,19 @@ export function inBlogLanguage<P extends object>(Component: ComponentType<P>, in
       </BlogPassage>
     );
   };
+}
+
+/**
+ * Tells a reader of another language, before any post, that the posts are in the blog's language;
+ * where the site is in that language it shows nothing.
+ */
+export function BlogLanguageNote(): ReactNode {
+  if (useIsBlogLanguage()) return null;
+  return (
+    <p className="alert alert--info blog-language-note">
+      <Translate id="blog.languageNote" description="Note above the blog's pages in a language other than the blog's">
+        The posts on this blog are written in Spanish.
+      </Translate>
+    </p>
+  );
 }

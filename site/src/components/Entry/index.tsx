@@ -26,6 +26,8 @@ export default function Entry({ id, name, description, focusAreas, links, badge,
     <article id={id} className="entry" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         {localize(name)}
+        {/* A space, so that the heading reads "Intrusion Sentinel Active", in search excerpts too. */}
+        {badge && ' '}
         {badge}
       </h2>
       {meta && <p className="entry__meta">{meta}</p>}

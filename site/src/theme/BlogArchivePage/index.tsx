@@ -4,7 +4,7 @@ import { translate } from '@docusaurus/Translate';
 import { PageMetadata } from '@docusaurus/theme-common';
 import { useDateTimeFormat } from '@docusaurus/theme-common/internal';
 import Layout from '@theme/Layout';
-import BlogPassage from '@site/src/components/BlogPassage';
+import BlogPassage, { BlogLanguageNote } from '@site/src/components/BlogPassage';
 import type { ArchiveBlogPost, Props } from '@theme/BlogArchivePage';
 import Heading from '@theme/Heading';
 
@@ -48,6 +48,7 @@ export default function BlogArchivePage({ archive }: Props): ReactNode {
             </div>
           </div>
           <div className="container margin-vert--lg">
+            <BlogLanguageNote />
             <div className="row">
               {byYear(archive.blogPosts).map(([year, posts]) => (
                 <section key={year} className="col col--4 margin-vert--lg" aria-labelledby={`archive-${year}`}>
