@@ -152,6 +152,8 @@ test.describe('on a device set to dark mode', () => {
     const bar = page.locator('.theme-announcement-bar');
     expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(15, 45, 58)');
     expect(await bar.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(232, 244, 249)');
+    const close = bar.getByRole('button', { name: 'Close' });
+    expect(await close.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(232, 244, 249)');
     await page.getByRole('button', { name: /dark mode|Switch between dark and light mode/i }).click();
     await expect(html).toHaveAttribute('data-theme', 'light');
     await page.reload();
