@@ -1,9 +1,8 @@
 import { Children, isValidElement, type ReactNode } from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import { useColorMode, useThemeConfig } from '@docusaurus/theme-common';
 import type { Props } from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
+import { HighlightedHtml } from './highlightedHtml';
 
 /** Plain-string children joined into one string (so the block can be copied), others as they are. */
 function stringifiedChildren(children: ReactNode): ReactNode {
@@ -12,21 +11,17 @@ function stringifiedChildren(children: ReactNode): ReactNode {
 }
 
 /**
- * The theme's code block, remounted after hydration only when the colour mode shown is not the
- * one the server drew it in. The server colours tokens with the default mode's code theme, and
- * hydration keeps those colours, so a block in the other mode has to be drawn again. The theme
- * remounts every block on every page instead, which highlights all the code a second time: on a
- * phone that was a task of over 200 ms on a page of installation steps.
+ * The theme's code block, given its code already highlighted (`html`, made when the Markdown is
+ * compiled) instead of highlighting it in the browser; its colours come from the stylesheet, in
+ * either colour mode. The theme instead remounts every block after hydration so that it takes the
+ * colours of the mode shown, which highlights all the code a second time.
  */
-export default function CodeBlock({ children, ...props }: Props): ReactNode {
-  const isBrowser = useIsBrowser();
-  const { colorMode } = useColorMode();
-  const { defaultMode } = useThemeConfig().colorMode;
+export default function CodeBlock({ children, html, ...props }: Props & { html?: string }): ReactNode {
   const content = stringifiedChildren(children);
-  const Content = typeof content === 'string' ? StringContent : ElementContent;
+  if (typeof content !== 'string') return <ElementContent {...props}>{content}</ElementContent>;
   return (
-    <Content key={isBrowser && colorMode !== defaultMode ? 'redrawn' : 'served'} {...props}>
-      {content as string}
-    </Content>
+    <HighlightedHtml.Provider value={html}>
+      <StringContent {...props}>{content}</StringContent>
+    </HighlightedHtml.Provider>
   );
 }
