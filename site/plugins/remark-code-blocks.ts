@@ -1,5 +1,5 @@
 /**
- * Makes each fenced code block a `<FencedCodeBlock className metastring html>{code}</…>` with an
+ * Makes each fenced code block a `<FencedCodeBlock className language metastring html>{code}</…>` with an
  * import of `@theme/CodeBlock` at the top of that file, and leaves files without one alone.
  *
  * `html` is the block already highlighted (highlighter/), so neither the server's rendering nor
@@ -37,13 +37,15 @@ function codeBlockElement(code: MarkdownNode, where: string): MarkdownNode {
     );
   // As the theme does: no trailing line break, and `text` when no language is given.
   const value = (code.value ?? '').replace(/\r?\n$/, '');
+  const language = (code.lang ?? 'text').toLowerCase();
   return jsxElement(
     COMPONENT,
     {
-      ...(code.lang ? { className: `language-${code.lang}` } : {}),
+      className: `language-${language}`,
+      language,
       ...(code.meta ? { metastring: code.meta } : {}),
-      html: highlightedHtml(value, (code.lang ?? 'text').toLowerCase(), { light: lightCodeTheme, dark: darkCodeTheme }),
-      children: code.value ?? '',
+      html: highlightedHtml(value, language, { light: lightCodeTheme, dark: darkCodeTheme }),
+      children: value,
     },
     code,
   );

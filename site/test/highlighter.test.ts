@@ -142,6 +142,7 @@ describe('fenced code blocks', () => {
     );
     assert.deepEqual(attributes, {
       className: 'language-bash',
+      language: 'bash',
       metastring: 'title="run.sh"',
       html: highlightedHtml('echo hi', 'bash', { light: lightCodeTheme, dark: darkCodeTheme }),
       children: 'echo hi',
