@@ -10,7 +10,7 @@ import { createFooter } from './src/config/footer';
 import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
-import remarkCodeBlockImport from './plugins/remark-code-block-import';
+import remarkCodeBlocks from './plugins/remark-code-blocks';
 import remarkDiagrams from './plugins/remark-diagrams';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import {
@@ -64,7 +64,7 @@ export default {
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
-        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlocks],
         rehypePlugins: [rehypeTaskListLabels],
       } satisfies DocsOptions,
     ],
@@ -74,7 +74,7 @@ export default {
         path: 'blog',
         routeBasePath: 'blog',
         showReadingTime: true,
-        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlocks],
         rehypePlugins: [rehypeTaskListLabels],
         blogTitle: 'Cybersecurity news',
         blogDescription: 'Cybersecurity news and analysis from the UAI Trustworthy Systems Centre, written in Spanish.',
@@ -89,7 +89,7 @@ export default {
     [
       '@docusaurus/plugin-content-pages',
       {
-        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlocks],
         rehypePlugins: [rehypeTaskListLabels],
       } satisfies PagesOptions,
     ],

@@ -1,43 +1,88 @@
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import type { PrismTheme } from 'prism-react-renderer';
 import { expect, loadsScriptWith, test, waitForHydration } from './fixtures';
-// The site's code themes recolour tokens only; a block's background is the original theme's.
-import { themes } from 'prism-react-renderer';
 import { signInAt } from './auth';
+
+// The site's code themes, from its (CommonJS) sources.
+const { darkCodeTheme, lightCodeTheme } = createRequire(import.meta.url)('../../site/src/config/codeThemes') as {
+  darkCodeTheme: PrismTheme;
+  lightCodeTheme: PrismTheme;
+};
 
 const CODE_PAGE = '/docs/documentation/firebase-auth-setup';
 const PLAIN_DOCS_PAGE = '/docs/IntrusionSentinel/introduction/audience';
 
-/** The code highlighter is recognised by the class it gives highlighted blocks. */
-const loadsHighlighter = (page: Page, url: string) => loadsScriptWith(page, url, 'prism-code');
+/** The code of the page's first fenced block, as its Markdown source has it. */
+const firstBlockSource = /^```bash[^\n]*\n([\s\S]*?)\n```$/m.exec(
+  readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/docs/documentation/firebase-auth-setup.md'),
+    'utf8',
+  ),
+)![1]!;
 
-test('code blocks are highlighted and copyable; the highlighter loads only on pages that show code', async ({
+/** Prism's core, recognised by an option name only it has. */
+const loadsHighlighter = (page: Page, url: string) => loadsScriptWith(page, url, 'disableWorkerMessageHandler');
+
+test('code blocks come highlighted, no page loads a highlighter, and the copy button copies by keyboard', async ({
   page,
+  context,
 }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAt(page, CODE_PAGE);
 
-  expect(await loadsHighlighter(page, CODE_PAGE)).toBe(true);
+  for (const url of [CODE_PAGE, '/', '/blog', PLAIN_DOCS_PAGE])
+    expect(await loadsHighlighter(page, url), url).toBe(false);
+
+  await page.goto(CODE_PAGE);
+  await waitForHydration(page);
   const block = page.locator('article .theme-code-block').first();
   await expect(block.locator('pre.prism-code.language-bash')).toBeVisible();
   expect(await block.locator('.token').count()).toBeGreaterThan(1);
-  await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toBeAttached();
+  expect(await block.locator('code div').count()).toBe(0);
 
-  for (const url of ['/', '/blog', '/blog/2025/06/10/prioridades-id-ciberseguridad', '/es/blog', PLAIN_DOCS_PAGE])
-    expect(await loadsHighlighter(page, url), url).toBe(false);
+  const copy = block.getByRole('button', { name: 'Copy code to clipboard' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(block.getByRole('button', { name: 'Copied' })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstBlockSource);
 });
 
-/** The background colour a code theme gives a block, as the browser reports it. */
-async function backgroundOf(page: Page, colour: string): Promise<string> {
-  return page.evaluate((value) => {
-    const probe = document.createElement('div');
-    probe.style.backgroundColor = value;
-    document.body.append(probe);
-    const computed = getComputedStyle(probe).backgroundColor;
-    probe.remove();
-    return computed;
-  }, colour);
+/** The colour a CSS colour value computes to, as the browser reports it. */
+async function computed(page: Page, property: 'color' | 'background-color', value: string): Promise<string> {
+  return page.evaluate(
+    ([name, colour]) => {
+      const probe = document.createElement('div');
+      probe.style.setProperty(name, colour);
+      document.body.append(probe);
+      const result = getComputedStyle(probe).getPropertyValue(name);
+      probe.remove();
+      return result;
+    },
+    [property, value] as const,
+  );
 }
 
-test('a code block is highlighted once in the default colour mode, and drawn again in the colours of the other', async ({
+const commentColour = (theme: PrismTheme) =>
+  theme.styles.find((style) => style.types.includes('comment'))!.style.color!;
+
+/** A block and one of its comments show the colours of the code theme given. */
+async function expectColoursOf(page: Page, block: Locator, theme: PrismTheme): Promise<void> {
+  await expect(block).toHaveCSS(
+    'background-color',
+    await computed(page, 'background-color', theme.plain.backgroundColor!),
+  );
+  await expect(block).toHaveCSS('color', await computed(page, 'color', theme.plain.color!));
+  await expect(block.locator('.token', { hasText: /^# / }).first()).toHaveCSS(
+    'color',
+    await computed(page, 'color', commentColour(theme)),
+  );
+}
+
+test('a code block is drawn once, in the colours of the mode shown, and takes the other mode’s when the reader switches', async ({
   page,
 }) => {
   await signInAt(page, CODE_PAGE);
@@ -54,19 +99,21 @@ test('a code block is highlighted once in the default colour mode, and drawn aga
   });
   const removed = () => page.evaluate(() => (window as unknown as { removedCodeBlocks: number }).removedCodeBlocks);
   const block = page.locator('article pre.prism-code').first();
-  const blocks = await page.locator('article pre.prism-code').count();
-  expect(blocks).toBeGreaterThan(1);
 
   await page.goto(`${CODE_PAGE}?docusaurus-theme=dark`);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect.poll(removed).toBe(blocks);
-  await expect(block).toHaveCSS('background-color', await backgroundOf(page, themes.dracula.plain.backgroundColor!));
+  await page.waitForLoadState('networkidle');
+  await expectColoursOf(page, block, darkCodeTheme);
+
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expectColoursOf(page, block, lightCodeTheme);
+  expect(await removed()).toBe(0);
 
   await page.goto(`${CODE_PAGE}?docusaurus-theme=light`);
   await waitForHydration(page);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.waitForLoadState('networkidle');
-  await expect(block).toHaveCSS('background-color', await backgroundOf(page, themes.github.plain.backgroundColor!));
+  await expectColoursOf(page, block, lightCodeTheme);
   expect(await removed()).toBe(0);
 });

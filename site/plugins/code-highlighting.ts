@@ -1,29 +1,33 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { darkCodeTheme, lightCodeTheme } from '../src/config/codeThemes';
+import { codeThemeStylesheet } from './highlighter';
 
 const require = createRequire(import.meta.url);
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Two changes to how the classic theme highlights code. It registers Prism's extra languages from
- * a client module, and that import put the whole highlighter (about 100 KB of the 520 KB main
- * bundle) on every page, code or not: this plugin replaces that client module with an empty one.
- * And its code block highlights with `prism-react-renderer`, whose own Prism carries about twenty
- * languages that cost a phone some 120 ms to evaluate on every page with code: the package is
- * replaced in the bundles by `src/highlighter`, Prism's core with the languages the site uses, so
- * the highlighter loads with the code block and with only what it needs.
+ * Code is highlighted when the Markdown is compiled (remark-code-blocks.ts, highlighter/), so the
+ * browser needs no highlighter, only the stylesheet that colours the tokens in both colour modes,
+ * which this plugin makes from the two code themes and adds to every page. The classic theme
+ * registers Prism's extra languages from a client module whose import would still bring Prism
+ * (about 100 KB before compression) into the main bundle: that module is replaced with an empty one.
  */
-export default function codeHighlightingPlugin(): Plugin {
+export default function codeHighlightingPlugin(context: LoadContext): Plugin {
   // Docusaurus lists client modules by absolute path without the extension; `$` makes the alias
   // match that request only.
   const clientModule = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js').replace(/\.js$/, '');
-  const highlighter = path.join(siteDir, 'src/highlighter/index.ts');
+  const stylesheet = path.join(context.generatedFilesDir, 'code-highlighting', 'code-themes.css');
+  mkdirSync(path.dirname(stylesheet), { recursive: true });
+  writeFileSync(stylesheet, `${codeThemeStylesheet({ light: lightCodeTheme, dark: darkCodeTheme })}\n`);
   return {
     name: 'code-highlighting',
+    getClientModules() {
+      return [stylesheet];
+    },
     configureWebpack() {
-      return { resolve: { alias: { [`${clientModule}$`]: false, 'prism-react-renderer$': highlighter } } };
+      return { resolve: { alias: { [`${clientModule}$`]: false } } };
     },
   };
 }

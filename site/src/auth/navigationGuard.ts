@@ -3,7 +3,7 @@
  *
  * - Docusaurus prefetches the chunks of every link in view and preloads on hover through
  *   `window.docusaurus`; for restricted routes those requests would only earn 401s, so they
- *   are skipped unless the reader is allowed.
+ *   are skipped unless the reader is allowed. The prefetches wait for idle time (idlePrefetch.ts).
  * - A click on a link to a restricted route would make the router preload chunks it cannot
  *   get, fail, and reload the page; instead the reader goes straight to the sign-in page,
  *   which brings them back afterwards.
@@ -11,6 +11,7 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { isRestrictedPath, signInUrl } from '@trust/access-policy';
 import { skipMergedChunks } from './chunkAssets';
+import { prefetchWhenIdle } from './idlePrefetch';
 import { currentAccess } from './readerState';
 
 interface DocusaurusGlobal {
@@ -24,7 +25,7 @@ const mayFetch = (path: string) => currentAccess() === 'allowed' || !isRestricte
 function guard(docusaurus: DocusaurusGlobal): DocusaurusGlobal {
   return {
     ...docusaurus,
-    prefetch: (path) => (mayFetch(path) ? docusaurus.prefetch(path) : false),
+    prefetch: prefetchWhenIdle((path) => (mayFetch(path) ? docusaurus.prefetch(path) : false)),
     preload: (path) => (mayFetch(path) ? docusaurus.preload(path) : false),
   };
 }
