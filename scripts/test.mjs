@@ -1,6 +1,6 @@
-// `npm test`: the typecheck; the unit tests beside lint, the production build, then the browser
-// tests and the HTML checker over every built page; ending with one line that counts every test
-// run: `N passed, N failed`.
+// `npm test`: the typecheck; the unit tests beside lint, the production build and the HTML checker
+// over every built page; then the browser tests; ending with one line that counts every test run:
+// `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -64,8 +64,8 @@ async function nodeTestRun(files, name, concurrency, env = {}) {
 
 /**
  * Each Auth emulator the unit tests use: a file that uses one starts and stops it on its host,
- * so the files that use the emulator run one at a time on each, in two lanes. Neither is the
- * default port's, which the browser tests' emulator takes meanwhile.
+ * so the files that use the emulator run one at a time on each, in two lanes, away from the
+ * default port that `npm start` and the browser tests use.
  */
 const EMULATOR_LANES = ['127.0.0.1:9199', '127.0.0.1:9299'];
 
@@ -158,21 +158,21 @@ const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/
   );
 // The typecheck also compiles the shared package that the scripts import. The unit tests read no
 // build output and spend much of their time waiting on their emulators (on ports of their own):
-// the other static checks and the build run meanwhile, then the browser tests (with the emulator
-// on the default port) and the HTML checker, both on the build, while the unit tests finish.
+// the other static checks, the build and the HTML checker run meanwhile. The browser tests come
+// last, alone: beside the unit tests, two cores left them too slow for their timeouts.
 await check('typecheck', 'npm', ['run', 'typecheck']);
-await Promise.all([
+const [, built] = await Promise.all([
   nodeTests('unit tests', unitFiles),
   (async () => {
     await check('lint (ESLint)', npx, ['eslint', '.']);
     await check('format (Prettier)', npx, ['prettier', '--check', '**/*.{ts,tsx,js,mjs,json,css}']);
-    if (!(await check('production build (both locales)', 'npm', ['run', 'build']))) {
-      report.push('FAIL HTML checker and browser tests: not run, the build failed');
-      return;
-    }
-    await Promise.all([browserTests('browser tests'), htmlChecks('HTML checker (W3C Nu, every built page)')]);
+    const isBuilt = await check('production build (both locales)', 'npm', ['run', 'build']);
+    if (isBuilt) await htmlChecks('HTML checker (W3C Nu, every built page)');
+    return isBuilt;
   })(),
 ]);
+if (built) await browserTests('browser tests');
+else report.push('FAIL HTML checker and browser tests: not run, the build failed');
 
 console.log(`\n${report.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

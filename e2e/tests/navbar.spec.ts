@@ -113,6 +113,8 @@ for (const { code, prefix } of locales) {
     test(`signed in at ${width} px (${code}): the side menu shows the address and Sign out, and the page does not scroll sideways`, async ({
       page,
     }) => {
+      // Signing in, then out (which opens the sign-in page), is two full page loads and a session.
+      test.setTimeout(60_000);
       await page.setViewportSize({ width, height: 740 });
       const email = await signIn(page, prefix);
       if (width === 996) await expectTitleWhole(page, code);
