@@ -270,6 +270,22 @@ describe('why a session ended, told to the sign-in page (security)', () => {
     });
   }
 
+  it('an invitation revoked on this instance: "no-longer-admitted" at once, not "signed out elsewhere"', async () => {
+    const clock = 1_000_000_000;
+    const verifier = new FakeProvider(() => clock);
+    const guard = new SessionGuard(verifier, defaultReaderPolicy, RECHECK_MS, () => clock);
+    const email = 'partner.guest@example.org';
+    verifier.account(email).invitation = invitation(email, '2099-12-31');
+    const cookie = FakeProvider.sessionCookie(email, { authTime: Math.floor(clock / 1000) - 5 });
+    const first = await guard.check(cookie);
+    assert.equal(first.kind, 'allowed');
+    // As the admins' API revokes: the invitation goes, then the account's sessions, here first.
+    verifier.account(email).invitation = null;
+    guard.revokeAccount(first.kind === 'allowed' ? first.identity.uid : '', clock);
+    for (const attempt of [1, 2])
+      assert.deepEqual(await guard.check(cookie), { kind: 'none', ended: 'no-longer-admitted' }, `attempt ${attempt}`);
+  });
+
   it('a session past its expiry: "expired"', async () => {
     const clock = { now: Date.now() };
     const { site } = await clockedSite(clock);

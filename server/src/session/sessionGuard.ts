@@ -174,11 +174,11 @@ export class SessionGuard {
         return cached.answer;
       return { kind: 'unavailable' };
     }
+    // A revocation that came with a change of access (an invitation revoked here) ended the
+    // session for that change, as when the provider reports the revocation itself.
     const ended = this.#isSignedOut(cookie, key)
       ? ENDED['signed-out']
-      : this.#isRevoked(identity)
-        ? ENDED['signed-out-elsewhere']
-        : this.#endedByRule(identity, now);
+      : (this.#endedByRule(identity, now) ?? (this.#isRevoked(identity) ? ENDED['signed-out-elsewhere'] : null));
     if (ended) {
       this.#forgetCached(cookie, key);
       this.#refuse(cookie, key, ended);
