@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
-import { createAccountLike, signInAt, type Locale } from './auth';
+import { createAccountLike, expectSignedOutPage, signInAt, type Locale } from './auth';
 import { locales } from './routes';
 
 const NAME = { en: 'Trustworthy Systems', es: 'Sistemas Confiables' } as const;
@@ -83,7 +83,9 @@ for (const { code, prefix } of locales) {
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       await expect(signOut).toBeFocused();
+      const left = page.url();
       await page.keyboard.press('Enter');
+      await expectSignedOutPage(page, left);
       await expect(navbar.getByRole('link', { name: code === 'en' ? 'Sign in' : 'Iniciar sesión' })).toBeVisible();
       await expectTitleWhole(page, code);
     });
@@ -124,7 +126,9 @@ for (const { code, prefix } of locales) {
         .click();
       const sidebar = page.locator('.navbar-sidebar');
       await expect(sidebar.getByTestId('account-email')).toHaveText(email);
+      const left = page.url();
       await sidebar.getByRole('button', { name: code === 'en' ? 'Sign out' : 'Cerrar sesión', exact: true }).click();
+      await expectSignedOutPage(page, left);
       await expect(page.getByTestId('account-email')).toHaveCount(0);
     });
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
@@ -56,7 +56,8 @@ function AccountMenu({ email }: { email: string }): ReactNode {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Before the open panel is painted, not after: an Escape or a click that comes at once is heard.
+  useLayoutEffect(() => {
     if (!isOpen) return undefined;
     const isInside = (target: EventTarget | null) => Boolean(root.current?.contains(target as Node | null));
     const onPointerDown = (event: PointerEvent) => !isInside(event.target) && setOpen(false);
