@@ -11,6 +11,7 @@ import { readServerSession } from '../../auth/session';
 import { LoadingOverlay } from './MembersGate';
 import LinkSent from './LinkSent';
 import { EmailField, Notices, type Notice } from './Fields';
+import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -249,7 +250,7 @@ function AlreadySignedIn({ email, next }: { email: string | null; next: string }
           <Translate
             id="auth.link.alreadyAs"
             description="A used sign-in link opened while signed in, with the reader's address"
-            values={{ email: <strong className={styles.address}>{email}</strong> }}
+            values={{ email: <Address email={email} /> }}
           >
             {'This sign-in link has been used already, and you are signed in as {email}. Nothing more to do.'}
           </Translate>

@@ -4,6 +4,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { describeAuthError } from '../../auth/errors';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import { Notices, type Notice } from './Fields';
+import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 
 interface LinkSentProps {
@@ -71,7 +72,7 @@ export default function LinkSent({ address, onResend, onOtherAddress }: LinkSent
         <Translate
           id="auth.linkSent.where"
           description="Where the sign-in link went and what opening it does"
-          values={{ email: <strong className={styles.address}>{address}</strong> }}
+          values={{ email: <Address email={address} /> }}
         >
           {'We sent a sign-in link to {email}. Open it on this device and you will come straight back here, signed in.'}
         </Translate>

@@ -10,6 +10,7 @@ import { requestAccess } from '../../auth/session';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import LinkSent from './LinkSent';
 import { Notices, type Notice } from './Fields';
+import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -86,7 +87,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
             <Translate
               id="auth.notAllowed.signedInAs"
               description="Which address the server saw on the 'Not allowed' screen"
-              values={{ email: <strong className={styles.address}>{email}</strong> }}
+              values={{ email: <Address email={email} /> }}
             >
               {'You are signed in as {email}.'}
             </Translate>{' '}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import { SESSION_ENDS, type SessionEnd } from '@trust/access-policy';
+import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 
 /** The `ended` parameter of the sign-in page, if it is one the server or the page sends. */
@@ -78,7 +79,7 @@ export default function SessionEnded({ ended, address }: { ended: SessionEnd; ad
             <Translate
               id="auth.ended.as"
               description="Whose session ended"
-              values={{ email: <strong className={styles.address}>{address}</strong> }}
+              values={{ email: <Address email={address} /> }}
             >
               {'You were signed in as {email}.'}
             </Translate>{' '}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
@@ -10,6 +10,7 @@ import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
 import { EmailField, Notices, type Notice } from './Fields';
 import LinkSent from './LinkSent';
+import { PagePath } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -363,24 +364,5 @@ function SecondFactorStep({
       </div>
       <Notices notice={notice} />
     </>
-  );
-}
-
-/** A path of this site as text that breaks after its slashes, never inside a word. */
-function PagePath({ path }: { path: string }): ReactNode {
-  const parts = path.split('/');
-  return (
-    <span className={styles.path}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {part}
-          {index < parts.length - 1 && (
-            <>
-              /<wbr />
-            </>
-          )}
-        </Fragment>
-      ))}
-    </span>
   );
 }

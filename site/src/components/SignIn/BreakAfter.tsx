@@ -1,0 +1,31 @@
+import { Fragment, type ReactNode } from 'react';
+import { piecesAfter } from './piecesAfter';
+import styles from './styles.module.css';
+
+function BreakAfter({ text, marks, className }: { text: string; marks: string; className?: string }): ReactNode {
+  const pieces = piecesAfter(text, marks);
+  return (
+    <span className={className}>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {piece}
+          {index < pieces.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** An e-mail address that a phone breaks after its "@" or a dot, never inside a word. */
+export function Address({ email }: { email: string }): ReactNode {
+  return (
+    <strong>
+      <BreakAfter text={email} marks="@." className={styles.address} />
+    </strong>
+  );
+}
+
+/** A path of this site as text that breaks after its slashes, never inside a word. */
+export function PagePath({ path }: { path: string }): ReactNode {
+  return <BreakAfter text={path} marks="/" className={styles.path} />;
+}
