@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
 import { violations, violationsInBothThemes } from './axe';
 import {
@@ -28,91 +29,134 @@ const ADMIN_TEXT = {
 
 test.use({ bypassCSP: true });
 
-test('an outsider asks for access, an admin approves it on the admin page, the outsider reads; after a revocation the reader is sent to sign-in', async ({
-  page,
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
-  test.setTimeout(90_000);
-  consoleErrors.allow(REFUSED_SESSION);
-  const outsider = await createAccountLike('visitor@example.org');
-  const docs = DOCS_PAGE.en.path;
-  await page.goto(`/signin?next=${encodeURIComponent(docs)}`);
-  await waitForHydration(page);
-  await submitSignIn(page, 'en', outsider, DEMO_PASSWORD);
-  await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toBeVisible();
-  await page
-    .getByLabel('Who you are and why you need the documentation')
-    .fill('Engineer at the partner running the sensor pilot');
-  await page.getByRole('button', { name: 'Send the request', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your request was sent.' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/not-allowed-request-sent-en-1280.png', fullPage: true });
+/** The requester's side of a request for access, in each language. */
+const REQUESTER_TEXT = {
+  en: {
+    note: 'Who you are and why you need the documentation',
+    send: 'Send the request',
+    sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is explained here the next time you sign in.',
+    granted:
+      'The centre has granted you access to the documentation. For your security, enter the address this link was sent to.',
+  },
+  es: {
+    note: 'Quién es y por qué necesita la documentación',
+    send: 'Enviar la solicitud',
+    sent: 'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá el motivo aquí la próxima vez que inicie sesión.',
+    granted:
+      'El centro le concedió acceso a la documentación. Por su seguridad, escriba la dirección a la que se envió este enlace.',
+  },
+} as const;
 
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInAt(admin, '/admin', 'ana.torres@uai.cl');
-  await expect(admin.getByRole('heading', { name: /^Requests waiting \(\d+\)$/ })).toBeVisible();
-  const request = admin.getByRole('listitem').filter({ hasText: outsider });
-  await expect(request).toContainText('Engineer at the partner running the sensor pilot');
-  await expect(request.getByRole('definition').nth(1)).toHaveText(docs);
-  await expect(request).toContainText('verified address');
-  // By keyboard: focus the approval and press Enter; the outcome takes its place, and focus.
-  await request.getByRole('button', { name: `Approve ${outsider}`, exact: true }).focus();
-  await admin.keyboard.press('Enter');
-  const approved = request.getByRole('status');
-  await expect(approved).toHaveText(
-    new RegExp(
-      `^${literal(outsider)} is invited until \\d{4}-\\d{2}-\\d{2}; the provider is e-mailing them a sign-in link\\.$`,
-    ),
-  );
-  await expect(approved).toBeFocused();
-  await admin.getByLabel('Find by address, note or admin').fill(outsider);
-  await expect(admin.getByRole('row').filter({ hasText: outsider }).filter({ hasText: 'Invited guest' })).toBeVisible();
+const WIDE = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
 
-  // The outcome reaches the requester: a sign-in link in their mailbox, back to the page they wanted.
-  let link: string | null = null;
-  await expect.poll(async () => (link = await latestLink(outsider))).not.toBeNull();
-  expect(new URL(link!).searchParams.get('continueUrl')).toMatch(
-    new RegExp(`^http://[^/]+/signin\\?next=${literal(encodeURIComponent(docs))}&granted=1$`),
-  );
-  await page.goto(link!);
-  await expect(
-    page.getByText('The centre has granted you access to the documentation.', { exact: false }),
-  ).toBeVisible();
-  await page.getByLabel(SIGN_IN_TEXT.en.email, { exact: true }).fill(outsider);
-  await page.getByRole('button', { name: SIGN_IN_TEXT.en.continue, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`^http://[^/]+${docs}$`), { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE.en.heading })).toBeVisible();
+// The requester opens in one width and looks at each screen of the outcome in the other one too.
+for (const [locale, first, second] of [
+  ['en', WIDE, PHONE],
+  ['es', PHONE, WIDE],
+] as const) {
+  test(`an outsider asks for access, an admin approves it on the admin page, the outsider reads; after a revocation the reader is sent to sign-in (${locale})`, async ({
+    page,
+    browser,
+    baseURL,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    consoleErrors.allow(REFUSED_SESSION);
+    const requester = REQUESTER_TEXT[locale];
+    const signIn = SIGN_IN_TEXT[locale];
+    const prefix = locale === 'es' ? '/es' : '';
+    const outsider = await createAccountLike('visitor@example.org');
+    const docs = DOCS_PAGE[locale].path;
+    /** Looks at `target` in the requester's other width too, and keeps a picture of each. */
+    const inBothWidths = async (target: Locator, name: string) => {
+      for (const viewport of [second, first]) {
+        await page.setViewportSize(viewport);
+        await target.scrollIntoViewIfNeeded();
+        // Whole but for a rounding pixel.
+        await expect(target).toBeInViewport({ ratio: 0.99 });
+        await page.screenshot({ path: `test-results/screens/${name}-${locale}-${viewport.width}.png` });
+      }
+    };
+    await page.setViewportSize(first);
+    await page.goto(`${prefix}/signin?next=${encodeURIComponent(docs)}`);
+    await waitForHydration(page);
+    await submitSignIn(page, locale, outsider, DEMO_PASSWORD);
+    await expect(page.getByText(signIn.notAllowed)).toBeVisible();
+    await page.getByLabel(requester.note).fill('Engineer at the partner running the sensor pilot');
+    await page.getByRole('button', { name: requester.send, exact: true }).click();
+    const sent = page.getByRole('status').filter({ hasText: requester.sent });
+    await expect(sent).toHaveText(requester.sent);
+    await inBothWidths(sent, 'not-allowed-request-sent');
 
-  // Revoking asks first, naming the person and the effect.
-  const revoke = admin.getByRole('button', { name: `Revoke ${outsider}`, exact: true });
-  await revoke.click();
-  const dialog = admin.getByRole('dialog', { name: `Revoke the invitation of ${outsider}?` });
-  await expect(dialog).toContainText(`${outsider} is signed out everywhere at once`);
-  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(revoke).toBeFocused();
-  await revoke.click();
-  await dialog.getByRole('button', { name: 'Revoke the invitation', exact: true }).click();
-  const revoked = admin.getByRole('row').getByRole('status');
-  await expect(revoked).toHaveText(`The invitation of ${outsider} has ended.`);
-  await expect(revoked).toBeFocused();
-  // Revoking ends the account's sessions: the page is refused, and the provider signs the reader
-  // out when it finds its token revoked (the 400 the browser logs).
-  consoleErrors.allow(
-    /status of 400 \(Bad Request\) \(http:\/\/[^/]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\?/,
-  );
-  // Before the provider has signed it out, the page may offer the revoked token to the server: 401.
-  consoleErrors.allow(/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/session\)$/);
-  await page.reload();
-  await expect(page).toHaveURL(
-    new RegExp(`^http://[^/]+/signin\\?next=${encodeURIComponent(docs)}&ended=no-longer-admitted$`),
-  );
-  await expect(page.getByRole('heading', { name: SIGN_IN_TEXT.en.title })).toBeVisible();
-  await expect(page.getByText(SIGN_IN_TEXT.en.notAllowed)).toHaveCount(0);
-  await adminContext.close();
-});
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    await signInAt(admin, '/admin', 'ana.torres@uai.cl');
+    await expect(admin.getByRole('heading', { name: /^Requests waiting \(\d+\)$/ })).toBeVisible();
+    const request = admin.getByRole('listitem').filter({ hasText: outsider });
+    await expect(request).toContainText('Engineer at the partner running the sensor pilot');
+    await expect(request.getByRole('definition').nth(1)).toHaveText(docs);
+    await expect(request).toContainText('verified address');
+    // By keyboard: focus the approval and press Enter; the outcome takes its place, and focus.
+    await request.getByRole('button', { name: `Approve ${outsider}`, exact: true }).focus();
+    await admin.keyboard.press('Enter');
+    const approved = request.getByRole('status');
+    await expect(approved).toHaveText(
+      new RegExp(
+        `^${literal(outsider)} is invited until \\d{4}-\\d{2}-\\d{2}; the provider is e-mailing them a sign-in link\\.$`,
+      ),
+    );
+    await expect(approved).toBeFocused();
+    await admin.getByLabel('Find by address, note or admin').fill(outsider);
+    await expect(
+      admin.getByRole('row').filter({ hasText: outsider }).filter({ hasText: 'Invited guest' }),
+    ).toBeVisible();
+
+    // The outcome reaches the requester: a sign-in link in their mailbox, back to the page they
+    // wanted, in the language they asked in.
+    let link: string | null = null;
+    await expect.poll(async () => (link = await latestLink(outsider))).not.toBeNull();
+    expect(new URL(link!).searchParams.get('continueUrl')).toMatch(
+      new RegExp(`^http://[^/]+${prefix}/signin\\?next=${literal(encodeURIComponent(docs))}&granted=1$`),
+    );
+    await page.goto(link!);
+    const granted = page.getByText(requester.granted, { exact: true });
+    await expect(granted).toBeVisible();
+    await inBothWidths(granted, 'access-granted');
+    await page.getByLabel(signIn.email, { exact: true }).fill(outsider);
+    await page.getByRole('button', { name: signIn.continue, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://[^/]+${docs}$`), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: DOCS_PAGE[locale].heading })).toBeVisible();
+
+    // Revoking asks first, naming the person and the effect.
+    const revoke = admin.getByRole('button', { name: `Revoke ${outsider}`, exact: true });
+    await revoke.click();
+    const dialog = admin.getByRole('dialog', { name: `Revoke the invitation of ${outsider}?` });
+    await expect(dialog).toContainText(`${outsider} is signed out everywhere at once`);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(revoke).toBeFocused();
+    await revoke.click();
+    await dialog.getByRole('button', { name: 'Revoke the invitation', exact: true }).click();
+    const revoked = admin.getByRole('row').getByRole('status');
+    await expect(revoked).toHaveText(`The invitation of ${outsider} has ended.`);
+    await expect(revoked).toBeFocused();
+    // Revoking ends the account's sessions: the page is refused, and the provider signs the reader
+    // out when it finds its token revoked (the 400 the browser logs).
+    consoleErrors.allow(
+      /status of 400 \(Bad Request\) \(http:\/\/[^/]+\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\?/,
+    );
+    // Before the provider has signed it out, the page may offer the revoked token to the server: 401.
+    consoleErrors.allow(/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/session\)$/);
+    await page.reload();
+    await expect(page).toHaveURL(
+      new RegExp(`^http://[^/]+${prefix}/signin\\?next=${encodeURIComponent(docs)}&ended=no-longer-admitted$`),
+    );
+    await expect(page.getByRole('heading', { name: signIn.title })).toBeVisible();
+    await expect(page.getByText(signIn.notAllowed)).toHaveCount(0);
+    await adminContext.close();
+  });
+}
 
 for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
   const prefix = locale === 'es' ? '/es' : '';

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { localeOfPath, signInUrl } from '@trust/access-policy';
+import { violationsInBothThemes } from './axe';
 import { expect, literal, waitForHydration } from './fixtures';
 
 import { createAccount, DEMO_PASSWORD } from '../../scripts/authEmulator.mjs';
@@ -157,12 +158,40 @@ export const signInWithGitHubPopup = (page: Page, email: string) =>
  * waits for the sign-in page that says so, with the way back to the page left.
  */
 export async function signOutFromNavbar(page: Page): Promise<void> {
-  const left = new URL(page.url());
+  const left = page.url();
   const navbar = page.getByRole('navigation', { name: /^(Main|Principal)$/ });
   await navbar.getByRole('button', { name: /^(Account|Cuenta) \w+: / }).click();
   await navbar.getByRole('button', { name: /^(Sign out|Cerrar sesión)$/ }).click();
-  const signIn = signInUrl(`${left.pathname}${left.search}`);
-  await expect(page).toHaveURL(new RegExp(`^${literal(left.origin + signIn)}&ended=signed-out$`), {
-    timeout: 15_000,
-  });
+  await expectSignedOutPage(page, left);
+}
+
+/**
+ * Waits until signing out has opened the sign-in page that says so, with the way back to `left`
+ * (the address signed out from), and that page has hydrated: nothing of the sign-out is still
+ * under way when the test goes on or ends.
+ */
+export async function expectSignedOutPage(page: Page, left: string): Promise<void> {
+  const { origin, pathname, search } = new URL(left);
+  const signIn = signInUrl(`${pathname}${search}`);
+  await expect(page).toHaveURL(new RegExp(`^${literal(origin + signIn)}&ended=signed-out$`), { timeout: 15_000 });
+  await waitForHydration(page);
+}
+
+/**
+ * The screen a journey ended on, opened again at a phone's width (reloaded, unless `open` says how
+ * to reach it): the same focus, the same words in view, no axe violation in either theme; its
+ * picture goes to `test-results/screens/`.
+ */
+export async function expectAtPhoneWidth(
+  page: Page,
+  name: string,
+  { focused, shown, open = () => page.reload() }: { focused: Locator; shown: Locator[]; open?: () => Promise<unknown> },
+): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open();
+  await waitForHydration(page);
+  await expect(focused).toBeFocused();
+  for (const one of shown) await expect(one).toBeInViewport();
+  expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+  await page.screenshot({ path: `test-results/screens/${name}-390.png` });
 }

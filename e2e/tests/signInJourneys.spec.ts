@@ -8,6 +8,7 @@ import {
   SIGN_IN_TEXT,
   createAccount,
   createAccountLike,
+  expectAtPhoneWidth,
   expectLinkSent,
   latestLink,
   latestSmsCode,
@@ -199,9 +200,12 @@ for (const locale of ['en', 'es'] as const) {
     await page.goto(docs.path);
     await expect(page).toHaveURL(endedUrl(locale, docs.path, 'signed-out-elsewhere'));
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { name: text.endedTitle, exact: true })).toBeFocused();
-    await expect(page.getByText(text.elsewhere(email), { exact: true })).toBeVisible();
+    const heading = page.getByRole('heading', { name: text.endedTitle, exact: true });
+    const words = page.getByText(text.elsewhere(email), { exact: true });
+    await expect(heading).toBeFocused();
+    await expect(words).toBeVisible();
     await expect(page.getByLabel(signIn.email, { exact: true })).toHaveValue(email);
+    await expectAtPhoneWidth(page, `ended-elsewhere-${locale}`, { focused: heading, shown: [words] });
   });
 
   test(`a session ended by a suspension says so (${locale})`, async ({ page, browser, baseURL, consoleErrors }) => {
@@ -222,8 +226,11 @@ for (const locale of ['en', 'es'] as const) {
     await page.goto(docs.path);
     await expect(page).toHaveURL(endedUrl(locale, docs.path, 'suspended'));
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { name: text.endedTitle, exact: true })).toBeFocused();
-    await expect(page.getByText(text.suspended(email), { exact: true })).toBeVisible();
+    const heading = page.getByRole('heading', { name: text.endedTitle, exact: true });
+    const words = page.getByText(text.suspended(email), { exact: true });
+    await expect(heading).toBeFocused();
+    await expect(words).toBeVisible();
+    await expectAtPhoneWidth(page, `ended-suspended-${locale}`, { focused: heading, shown: [words] });
   });
 
   test(`a used link opened again while signed in says so, and goes on (${locale})`, async ({ page }) => {
@@ -240,9 +247,17 @@ for (const locale of ['en', 'es'] as const) {
 
     await page.goto(link);
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { name: text.alreadyTitle, exact: true })).toBeFocused();
+    const heading = page.getByRole('heading', { name: text.alreadyTitle, exact: true });
+    const goOn = page.getByRole('link', { name: text.goOn, exact: true });
+    await expect(heading).toBeFocused();
     await expect(page.getByText(text.already(email), { exact: true })).toBeVisible();
-    await page.getByRole('link', { name: text.goOn, exact: true }).click();
+    // Reopened once more, on a phone.
+    await expectAtPhoneWidth(page, `link-used-signed-in-${locale}`, {
+      focused: heading,
+      shown: [page.getByText(text.already(email), { exact: true }), goOn],
+      open: () => page.goto(link),
+    });
+    await goOn.click();
     await expect(page).toHaveURL(new RegExp(`^http://[^/]+${docs.path}$`));
     await expect(page.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
   });
@@ -267,6 +282,15 @@ for (const locale of ['en', 'es'] as const) {
     let first: string | null = null;
     await expect.poll(async () => (first = await latestSmsCode(account.phone))).not.toBeNull();
 
+    // On a phone the step fits the screen: the field keeps focus, and its three buttons are in reach.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(field).toBeFocused();
+    for (const name of [text.verify, text.resendCode, text.cancelCode]) {
+      const button = page.getByRole('button', { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: `test-results/screens/second-factor-${locale}-390.png` });
     await page.getByRole('button', { name: text.resendCode, exact: true }).click();
     // The provider shows the number masked but for its last four digits.
     await expect(page.getByRole('status')).toHaveText(text.codeResent(`+******${account.phone.slice(-4)}`));

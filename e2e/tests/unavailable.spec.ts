@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SILENT_PROVIDER_PORT as PORT } from '../ports';
 import { DOCS_PAGE } from './auth';
 import { expect, test } from './fixtures';
+import { startSiteServer } from './siteServer';
 import { PROJECT_ID } from '../../scripts/authEmulator.mjs';
 import { unsignedJwt } from '../../testkit/jwt.mjs';
 
@@ -12,8 +12,6 @@ import { unsignedJwt } from '../../testkit/jwt.mjs';
  * (as a network partition looks): a member's documentation page answers 503 with the site's
  * page in the reader's language.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 7;
 const HEADINGS = {
   en: 'The documentation is temporarily unavailable',
   es: 'La documentación no está disponible por el momento',
@@ -31,20 +29,10 @@ test.beforeAll(async () => {
   silentProvider = createServer((socket) => sockets.add(socket));
   await new Promise<void>((resolve) => silentProvider.listen(0, '127.0.0.1', resolve));
   const { port } = silentProvider.address() as { port: number };
-  server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}`,
-      PROVIDER_TIMEOUT_MS: '500',
-    },
-    stdio: 'ignore',
+  server = await startSiteServer(PORT, {
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}`,
+    PROVIDER_TIMEOUT_MS: '500',
   });
-  await expect
-    .poll(async () => (await fetch(`http://localhost:${PORT}/`).catch(() => null))?.status ?? 0, { timeout: 15_000 })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
