@@ -15,7 +15,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs about a tenth of the run's processor time, and a
+    // failure's message, call log and page snapshot are written anyway; `--trace on` records one.
+    trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
   // Projects choose their tests by tag: `@hosting` runs in the browser and again through the

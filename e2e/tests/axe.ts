@@ -8,7 +8,8 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * must bypass the page's Content-Security-Policy (`test.use({ bypassCSP: true })`) for axe to load.
  */
 export async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
+  // Once a page holds axe, a second look (the other theme, another width) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(options: unknown): Promise<AxeResult> } }).axe;
     interface AxeResult {
