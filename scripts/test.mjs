@@ -64,10 +64,11 @@ async function nodeTestRun(files, name, concurrency, env = {}) {
 
 /**
  * Each Auth emulator the unit tests use: a file that uses one starts and stops it on its host,
- * so the files that use the emulator run one at a time on each, in two lanes, away from the
- * default port that `npm start` and the browser tests use.
+ * so the files that use the emulator run one at a time on each, in three lanes (the files wait on
+ * their emulator far more than they compute), away from the default port that `npm start` and the
+ * browser tests use.
  */
-const EMULATOR_LANES = ['127.0.0.1:9199', '127.0.0.1:9299'];
+const EMULATOR_LANES = ['127.0.0.1:9199', '127.0.0.1:9299', '127.0.0.1:9499'];
 
 /** The files that use the Auth emulator, taken one by one from a shared queue by each lane. */
 async function emulatorLanes(files) {

@@ -172,10 +172,9 @@ describe('an account an outsider prepared before its owner arrived (security)', 
   });
 
   it('refuses every password token minted while the owner secures the account, over 20 races', async () => {
-    let opened = 0;
-    let minted = 0;
-    for (let race = 0; race < 20; race += 1) {
-      const member = unique(`raced${race}`, 'alumnos.uai.cl');
+    /** One race: an outsider signs in with the password again and again while the owner secures. */
+    const race = async (index: number) => {
+      const member = unique(`raced${index}`, 'alumnos.uai.cl');
       await prepare(member);
       const tokens: string[] = [];
       let isRacing = true;
@@ -191,18 +190,28 @@ describe('an account an outsider prepared before its owner arrived (security)', 
         }
       })();
       const redeemed = await redeemAtServer(proxied, member, await sendLink(member, `${proxied.origin}/signin`), {
-        'X-Forwarded-For': `198.51.100.${race}`,
+        'X-Forwarded-For': `198.51.100.${index}`,
       });
       isRacing = false;
       await outsider;
       assert.equal(redeemed.status, 200);
-      minted += tokens.length;
-      for (const [index, token] of tokens.entries()) {
-        const outcome = await tryToRead(proxied, token, { 'X-Forwarded-For': `203.0.${race}.${index % 250}` });
+      let opened = 0;
+      for (const [at, token] of tokens.entries()) {
+        const outcome = await tryToRead(proxied, token, { 'X-Forwarded-For': `203.0.${index}.${at % 250}` });
         if (outcome === 'reads' || outcome === 'cookie-refused') opened += 1;
       }
-    }
-    assert.equal(opened, 0);
+      return { opened, minted: tokens.length };
+    };
+    // Five races at a time, each on an account and client addresses of its own.
+    const results = [];
+    for (let first = 0; first < 20; first += 5)
+      results.push(...(await Promise.all([0, 1, 2, 3, 4].map((offset) => race(first + offset)))));
+    assert.equal(results.length, 20);
+    assert.equal(
+      results.reduce((sum, { opened }) => sum + opened, 0),
+      0,
+    );
+    const minted = results.reduce((sum, { minted }) => sum + minted, 0);
     assert.ok(minted >= 20, `only ${minted} tokens were minted during the races`);
   });
 
