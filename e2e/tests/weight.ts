@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { filesUnder } from '../../testkit/files';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
@@ -20,14 +20,27 @@ export function builtPages(tree: 'public' | 'members', prefix: '' | '/es'): stri
     .map((page) => (prefix !== '' && page === prefix ? `${prefix}/` : page));
 }
 
-/** Compressed bytes of the JavaScript a page loads until the network is idle, by file. */
+/** Compressed bytes of the JavaScript a page loads until its scripts have settled, by file. */
 export async function scriptBytes(
   page: Page,
   path: string,
 ): Promise<{ total: number; files: Array<[string, number]> }> {
   const sizes: Array<Promise<[string, number]>> = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isScript = (request: Request) => request.resourceType() === 'script';
+  const started = (request: Request) => {
+    if (!isScript(request)) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (!isScript(request)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
   const listener = (response: Response) => {
-    if (response.request().resourceType() !== 'script') return;
+    if (!isScript(response.request())) return;
     sizes.push(
       response
         .request()
@@ -35,8 +48,19 @@ export async function scriptBytes(
         .then((size) => [new URL(response.url()).pathname, size.responseBodySize] as [string, number]),
     );
   };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   page.on('response', listener);
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  // The chunks a route needs load before it hydrates, the code it starts afterwards within a few
+  // tasks: done once no script has started or ended for 400 ms. (The network-idle wait would wait
+  // out every other request too.)
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  while (inFlight > 0 || Date.now() - lastChange < 400) await page.waitForTimeout(50);
+  page.off('request', started);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
   page.off('response', listener);
   const files = await Promise.all(sizes);
   return { total: files.reduce((sum, [, bytes]) => sum + bytes, 0), files };
