@@ -105,10 +105,20 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
       });
     });
 
+  const switched = useRef(false);
   const switchMode = () => {
+    switched.current = true;
     setMode((current) => (current === 'link' ? 'password' : 'link'));
     setNotice(null);
   };
+  // The other form replaces the one the reader was in: focus goes to its first field still to
+  // fill, not left on the switch below it.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    const isAddressTyped = (document.getElementById('sign-in-email') as HTMLInputElement | null)?.value.trim();
+    document.getElementById(mode === 'password' && isAddressTyped ? 'sign-in-password' : 'sign-in-email')?.focus();
+  }, [mode]);
 
   let body: ReactNode;
   if (challenge) {
