@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 interface ConsoleErrors {
   /** Declares an error this test provokes on purpose (a 404 page, a refused password). */
@@ -57,4 +57,16 @@ export async function loadsScriptWith(page: Page, url: string, marker: string): 
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   return (await Promise.all(bodies)).some((body) => body.includes(marker));
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, as a reader without a mouse would; fails
+ * after `most` presses. Resolves to how many it took.
+ */
+export async function tabTo(page: Page, target: Locator, most = 40, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<number> {
+  for (let presses = 1; presses <= most; presses += 1) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
+  }
+  throw new Error(`Tab never reached ${String(target)} in ${most} presses.`);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN_API_PREFIX } from '@trust/access-policy';
 import { violationsInBothThemes } from './axe';
-import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, literal, tabTo, test, waitForHydration } from './fixtures';
 import {
   DEMO_PASSWORD,
   DOCS_PAGE,
@@ -175,6 +175,26 @@ for (const locale of ['en', 'es'] as const) {
       });
     });
   }
+
+  test(`by keyboard alone: from the page asked for to the e-mail field, the password form, and in (${locale})`, async ({
+    page,
+  }) => {
+    const email = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    await page.goto(docs.path);
+    await waitForHydration(page);
+    const address = page.getByLabel(signIn.email, { exact: true });
+    expect(await tabTo(page, address)).toBeLessThanOrEqual(25);
+    await page.keyboard.type(email);
+    await tabTo(page, page.getByRole('button', { name: signIn.usePassword, exact: true }), 3);
+    await page.keyboard.press('Enter');
+    // The address is typed already: focus goes on to the password.
+    await expect(page.getByLabel(signIn.password, { exact: true })).toBeFocused();
+    await expect(address).toHaveValue(email);
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`^http://[^/]+${literal(docs.path)}$`), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: docs.heading })).toBeVisible();
+  });
 
   test(`a session ended by a sign-out on another device says so and names the address (${locale})`, async ({
     page,
