@@ -71,14 +71,16 @@ async function phone(phoneNumber: string, idToken?: string) {
 
 /** The account as the Admin SDK reads it: ways in, claims, state. */
 async function lookup(email: string) {
-  const response = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
-    {
+  const ask = () =>
+    fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
       method: 'POST',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: [email] }),
-    },
-  );
+    });
+  // While `npm run access` runs (synchronously), the emulator may close this process's idle
+  // connection unnoticed; the first request on it then fails unanswered, and a lookup can be asked
+  // again.
+  const response = await ask().catch(ask);
   const { users = [] } = (await response.json()) as {
     users?: {
       localId: string;
