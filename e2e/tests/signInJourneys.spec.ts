@@ -299,6 +299,8 @@ for (const locale of ['en', 'es'] as const) {
     await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
     const field = page.getByLabel(text.code, { exact: true });
     await expect(field).toBeFocused();
+    expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+    await field.focus();
     let first: string | null = null;
     await expect.poll(async () => (first = await latestSmsCode(account.phone))).not.toBeNull();
 
