@@ -40,9 +40,12 @@ export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
  */
 export const REFUSED_SESSION = /status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/session(?:\/email-link)?\)$/;
 
-/** Waits until React has hydrated the page, so clicks reach client-side handlers. */
+/**
+ * Waits until the app has hydrated the page, every part of it included (the parts that hydrate in
+ * tasks of their own: `src/components/DeferredHydration`), so clicks reach client-side handlers.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached' });
 }
 
 /** Whether a script the page loads while opening `url` (until the network is idle) contains `marker`. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Details from '@theme/Details';
 import Translate from '@docusaurus/Translate';
+import DeferredHydration from '../DeferredHydration';
 import ScrollBox from '../ScrollBox';
 
 interface Props {
@@ -20,27 +21,29 @@ interface Props {
  */
 export default function Diagram({ light, dark, source }: Props): ReactNode {
   return (
-    <div className="diagram" data-pagefind-ignore="all">
-      <ScrollBox holds="diagram">
-        <div className="diagram__drawing diagram__drawing--light" dangerouslySetInnerHTML={{ __html: light }} />
-        <div className="diagram__drawing diagram__drawing--dark" dangerouslySetInnerHTML={{ __html: dark }} />
-      </ScrollBox>
-      <Details
-        summary={
-          <summary>
-            <Translate
-              id="theme.diagram.source"
-              description="Summary of the fold that shows a diagram's Mermaid source"
-            >
-              Mermaid source
-            </Translate>
-          </summary>
-        }
-      >
-        <pre className="diagram__source">
-          <code>{source}</code>
-        </pre>
-      </Details>
-    </div>
+    <DeferredHydration>
+      <div className="diagram" data-pagefind-ignore="all">
+        <ScrollBox holds="diagram">
+          <div className="diagram__drawing diagram__drawing--light" dangerouslySetInnerHTML={{ __html: light }} />
+          <div className="diagram__drawing diagram__drawing--dark" dangerouslySetInnerHTML={{ __html: dark }} />
+        </ScrollBox>
+        <Details
+          summary={
+            <summary>
+              <Translate
+                id="theme.diagram.source"
+                description="Summary of the fold that shows a diagram's Mermaid source"
+              >
+                Mermaid source
+              </Translate>
+            </summary>
+          }
+        >
+          <pre className="diagram__source">
+            <code>{source}</code>
+          </pre>
+        </Details>
+      </div>
+    </DeferredHydration>
   );
 }

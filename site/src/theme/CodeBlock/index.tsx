@@ -8,6 +8,7 @@ import type { Props } from '@theme/CodeBlock';
 import CodeBlockLayout from '@theme/CodeBlock/Layout';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
+import DeferredHydration from '../../components/DeferredHydration';
 import { HighlightedHtml } from './highlightedHtml';
 import { useWordWrap } from './wordWrap';
 
@@ -63,8 +64,10 @@ export default function CodeBlock({ children, html, ...props }: Props & { html?:
   if (typeof content !== 'string') return <ElementContent {...props}>{content}</ElementContent>;
   if (html === undefined) return <StringContent {...props}>{content}</StringContent>;
   return (
-    <HighlightedCodeBlock {...props} html={html}>
-      {content}
-    </HighlightedCodeBlock>
+    <DeferredHydration>
+      <HighlightedCodeBlock {...props} html={html}>
+        {content}
+      </HighlightedCodeBlock>
+    </DeferredHydration>
   );
 }
