@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request, Response } from '@playwright/test';
 import { filesUnder } from '../../testkit/files';
+import { waitForHydration } from './fixtures';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
 
@@ -56,7 +57,7 @@ export async function scriptBytes(
   // The chunks a route needs load before it hydrates, the code it starts afterwards within a few
   // tasks: done once no script has started or ended for 400 ms. (The network-idle wait would wait
   // out every other request too.)
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   while (inFlight > 0 || Date.now() - lastChange < 400) await page.waitForTimeout(50);
   page.off('request', started);
   page.off('requestfinished', ended);
