@@ -40,7 +40,7 @@ const TEXT = {
     postsSection: 'Blog posts (in Spanish)',
     otherSection: 'Other pages',
     members: (product: string, university: string, docs: string, signIn: string, index: string) =>
-      `The ${product} documentation, at ${docs}, is for members of ${university} and invited guests; it is not listed here. A member signs in at ${signIn} and then reads, in the same browser, any documentation page as Markdown at the page's address followed by \`.md\` (each page also has a "Copy page as Markdown" button), the list of every page with its Markdown address at ${index}, and every page in one file at the same address with \`llms-full.txt\`.`,
+      `The ${product} documentation, under ${docs}, is for members of ${university} and invited guests; it is not listed here. A member signs in at ${signIn} and then reads, in the same browser, any documentation page as Markdown at the page's address followed by \`.md\` (each page also has a "Copy page as Markdown" button), the list of every page with its Markdown address at ${index}, and every page in one file at the same address with \`llms-full.txt\`.`,
   },
   es: {
     docsTitle: (product: string) => `Documentación de ${product}`,
@@ -50,7 +50,7 @@ const TEXT = {
     postsSection: 'Artículos del blog',
     otherSection: 'Otras páginas',
     members: (product: string, university: string, docs: string, signIn: string, index: string) =>
-      `La documentación de ${product}, en ${docs}, es para miembros de la ${university} e invitados; no figura aquí. Un miembro inicia sesión en ${signIn} y luego lee, en el mismo navegador, cualquier página de la documentación en Markdown en la dirección de la página seguida de \`.md\` (cada página tiene además un botón «Copiar página como Markdown»), la lista de todas las páginas con su dirección en Markdown en ${index}, y todas las páginas en un solo archivo en la misma dirección con \`llms-full.txt\`.`,
+      `La documentación de ${product}, bajo ${docs}, es para miembros de la ${university} e invitados; no figura aquí. Un miembro inicia sesión en ${signIn} y luego lee, en el mismo navegador, cualquier página de la documentación en Markdown en la dirección de la página seguida de \`.md\` (cada página tiene además un botón «Copiar página como Markdown»), la lista de todas las páginas con su dirección en Markdown en ${index}, y todas las páginas en un solo archivo en la misma dirección con \`llms-full.txt\`.`,
   },
 } as const;
 
