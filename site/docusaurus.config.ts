@@ -98,6 +98,7 @@ export default {
     './plugins/code-highlighting.ts',
     './plugins/preact.ts',
     './plugins/build-record.ts',
+    './plugins/llms-files.ts',
     [
       '@docusaurus/plugin-sitemap',
       {

@@ -134,3 +134,17 @@ export function parseServerRecord(text: string, file = SERVER_RECORD_FILE): Serv
 export function serializeRecord(record: BuildRecord | ServerRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }
+
+/** The value of an attribute in a start tag, quoted or not: the build's HTML is minified (`lang=es`). */
+export function attributeOf(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/** A built page's meta description, as written in its HTML (character references not decoded). */
+export function descriptionOf(html: string): string | undefined {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (attributeOf(tag, 'name') === 'description') return attributeOf(tag, 'content');
+  }
+  return undefined;
+}

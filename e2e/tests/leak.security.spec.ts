@@ -103,6 +103,22 @@ test.describe('leak check (security)', { tag: '@hosting' }, () => {
     expect(fragments.some((file) => leaksIn(readDecoded(file)).length > 0)).toBe(true);
   });
 
+  test('the check reads the Markdown: each locale’s public llms.txt is checked, the members’ .md and llms-full.txt hold restricted text', () => {
+    for (const prefix of ['', 'es/']) {
+      const index = path.join(dist, 'public', prefix, 'llms.txt');
+      expect(filesUnder(path.join(dist, 'public'))).toContain(index);
+      expect(leaksIn(readFileSync(index, 'utf8'))).toEqual([]);
+      const full = readDecoded(path.join(dist, 'members', prefix, 'docs/llms-full.txt'));
+      expect(new Set(leaksIn(full).map((secret) => secret.page)).size, `${prefix}docs/llms-full.txt`).toBeGreaterThan(
+        40,
+      );
+    }
+    const markdown = filesUnder(path.join(dist, 'members')).filter((file) => file.endsWith('.md'));
+    expect(markdown.length).toBeGreaterThan(100);
+    const leaking = markdown.filter((file) => leaksIn(readDecoded(file)).length > 0);
+    expect(leaking.length).toBeGreaterThan(90);
+  });
+
   test('the sitemap lists no documentation page and every documentation page says noindex', () => {
     for (const sitemap of ['public/sitemap.xml', 'public/es/sitemap.xml']) {
       expect(readFileSync(path.join(dist, sitemap), 'utf8')).not.toMatch(/\/docs\//);

@@ -3,6 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { LOCALIZED_MACHINERY_PATHS } from '@trust/access-policy';
+import { attributeOf, descriptionOf } from '@trust/access-policy/build-contract';
 
 /** Pages about the site's machinery (the same ones the sitemap leaves out), not content. */
 const MACHINERY_FOLDERS = new Set(LOCALIZED_MACHINERY_PATHS.map((page) => `${page.slice(1)}/`));
@@ -24,12 +25,6 @@ export async function* indexedPages(dir: string, prefix = ''): AsyncGenerator<st
   }
 }
 
-/** The value of an attribute in a start tag, quoted or not: the build's HTML is minified (`lang=es`). */
-function attributeOf(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i').exec(tag);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
-}
-
 const htmlTagOf = (html: string) => /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
 
 /** The page's language, as its `<html lang>` says; Pagefind files the page in that language's index. */
@@ -42,13 +37,6 @@ const languageOf = (html: string) => attributeOf(htmlTagOf(html), 'lang') ?? 'en
 function isBlogListing(html: string): boolean {
   const classes = attributeOf(htmlTagOf(html), 'class')?.split(/\s+/) ?? [];
   return classes.includes('plugin-blog') && !classes.includes('blog-post-page');
-}
-
-function descriptionOf(html: string): string | undefined {
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
-    if (attributeOf(tag, 'name') === 'description') return attributeOf(tag, 'content');
-  }
-  return undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { indexedPages, pageToIndex } from '../src/searchIndexes.js';
 
 describe('what the search indexes hold', () => {
-  it('every page but the machinery pages (sign-in, sign-out, search, temporarily unavailable) of either locale', async () => {
+  it('every page but the machinery pages (sign-in, sign-out, search, temporarily unavailable) of either locale, and no Markdown or llms.txt', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'index-'));
     try {
       const pages = [
@@ -26,6 +26,11 @@ describe('what the search indexes hold', () => {
         '404.html',
         'assets/js/index.html',
         'pagefind/index.html',
+        'llms.txt',
+        'docs/llms.txt',
+        'docs/llms-full.txt',
+        'docs/guide.md',
+        'es/docs/guide.md',
       ];
       for (const page of pages) {
         await mkdir(path.dirname(path.join(dir, page)), { recursive: true });

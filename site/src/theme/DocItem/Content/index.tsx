@@ -1,4 +1,23 @@
+import type { ReactNode } from 'react';
 import Original from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type { WrapperProps } from '@docusaurus/types';
+import CopyPageMarkdown from '../../../components/CopyPageMarkdown';
 import { hydratedApart } from '../../../components/DeferredHydration';
 
-export default hydratedApart(Original);
+type Props = WrapperProps<typeof ContentType>;
+
+const Article = hydratedApart(Original);
+
+/**
+ * Each documentation page offers its Markdown, for readers who work with an AI assistant; the
+ * article itself hydrates apart, in a task of its own.
+ */
+export default function DocItemContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <CopyPageMarkdown />
+      <Article {...props} />
+    </>
+  );
+}
