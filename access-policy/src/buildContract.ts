@@ -14,6 +14,21 @@ import { parseRecordedPolicy } from './settings.js';
 export const PUBLIC_DIR = 'public';
 export const MEMBERS_DIR = 'members';
 
+/**
+ * The documentation for readers' AI assistants, written by the site build beside the pages: each
+ * page as Markdown at its address with `.md`, and under each locale's documentation prefix the
+ * list of pages (`llms.txt`) and all of them in one file (`llms-full.txt`). The lock treats each
+ * of them as it treats a page: the same redirect to sign-in, the same line in the audit trail.
+ */
+export const MARKDOWN_EXTENSION = '.md';
+export const LLMS_FILE = 'llms.txt';
+export const LLMS_FULL_FILE = 'llms-full.txt';
+
+/** Whether the last segment of a members' path names one of those documents. */
+export function isReadersDocument(lastSegment: string): boolean {
+  return lastSegment.endsWith(MARKDOWN_EXTENSION) || lastSegment === LLMS_FILE || lastSegment === LLMS_FULL_FILE;
+}
+
 /** Written by the site build (`site/plugins/build-record.ts`) at the root of each locale's output. */
 export const BUILD_RECORD_FILE = 'build-record.json';
 

@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
+import { signInUrl } from '@trust/access-policy';
 import { idTokenOf } from '../../scripts/authEmulator.mjs';
 import { filesUnder } from '../../testkit/files';
 import { expect, test } from './fixtures';
 
 /**
- * The Markdown pages and the documentation's llms.txt files sit in the members' tree: a client
- * without a session is answered exactly as for any non-page file there (401, no byte of the text),
- * under every spelling; a member gets them, Markdown as `text/markdown`. The public llms.txt is for
+ * The Markdown pages and the documentation's llms.txt files sit in the members' tree and are locked
+ * as the pages are: a client without a session is sent to sign-in when it navigates there and
+ * refused (401) otherwise, with no byte of the text, under every spelling; a member gets them,
+ * Markdown as `text/markdown`. The public llms.txt is for
  * anyone and names no documentation page.
  */
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/dist');
@@ -66,7 +68,7 @@ async function openSession(request: APIRequestContext, baseURL: string, email: s
 }
 
 test.describe('Markdown pages and llms.txt (security)', { tag: '@hosting' }, () => {
-  test('an anonymous client gets what it gets for the page’s other files: 401, no documentation text', async ({
+  test('an anonymous client gets what it gets for the page: sign-in or 401, no documentation text', async ({
     request,
   }) => {
     // The page itself: a navigation goes to sign-in, anything else is refused.
@@ -80,15 +82,19 @@ test.describe('Markdown pages and llms.txt (security)', { tag: '@hosting' }, () 
     );
     expect(words.length).toBeGreaterThan(60);
     for (const target of LOCKED) {
-      // A file of the members' tree is no page: a navigation to it is refused as a fetch is.
-      for (const accept of ['text/html', 'text/markdown', '*/*']) {
+      // Read as a page is: a navigation (or a client that takes anything) goes to sign-in.
+      for (const accept of ['text/html', '*/*']) {
         const answer = await request.get(target, { headers: { Accept: accept }, maxRedirects: 0 });
-        expect(answer.status(), `${target} (${accept})`).toBe(401);
-        expect(await answer.text()).toBe('Sign-in required.\n');
-        expect(answer.headers()['cache-control'], target).toMatch(/^(private|no-store)/);
-        expect(answer.headers()['content-type'], target).not.toMatch(/markdown/);
+        expect(answer.status(), `${target} (${accept})`).toBe(302);
+        expect(answer.headers().location, target).toBe(signInUrl(target));
+        expect(await answer.text()).not.toMatch(/^# /m);
       }
-      const head = await request.head(target, { maxRedirects: 0 });
+      const fetched = await request.get(target, { headers: { Accept: 'text/markdown' }, maxRedirects: 0 });
+      expect(fetched.status(), `${target} (text/markdown)`).toBe(401);
+      expect(await fetched.text()).toBe('Sign-in required.\n');
+      expect(fetched.headers()['cache-control'], target).toMatch(/^(private|no-store)/);
+      expect(fetched.headers()['content-type'], target).not.toMatch(/markdown/);
+      const head = await request.head(target, { headers: { Accept: 'application/json' }, maxRedirects: 0 });
       expect(head.status(), `HEAD ${target}`).toBe(401);
     }
     for (const target of LOCKED.flatMap(spellings)) {

@@ -5,8 +5,8 @@ import { rawRequest } from './helpers.js';
 import { signInByLink, twoInstances, unique } from './emulatorKit.js';
 
 /**
- * The server's audit trail against the real Auth emulator: sessions opened, pages served and
- * sign-outs, each with its reader and trace, and never a token or a cookie.
+ * The server's audit trail against the real Auth emulator: sessions opened, pages (and a page's
+ * Markdown) served and sign-outs, each with its reader and trace, and never a token or a cookie.
  */
 const sites = twoInstances();
 
@@ -21,6 +21,10 @@ describe('the audit trail of the server', () => {
           headers: { Cookie: session.cookie!, traceparent: `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01` },
         })
       ).status,
+      200,
+    );
+    assert.equal(
+      (await rawRequest(sites.first.origin, '/docs/guide.md', { headers: { Cookie: session.cookie! } })).status,
       200,
     );
     assert.equal(
@@ -44,6 +48,7 @@ describe('the audit trail of the server', () => {
         ['account-secured', member, 'secured', '/api/session/email-link'],
         ['session-opened', member, 'opened', '/api/session'],
         ['page-served', member, 'served', '/docs/guide/index.html'],
+        ['page-served', member, 'served', '/docs/guide.md'],
         ['signed-out', member, 'signed-out', '/api/session'],
       ],
     );

@@ -44,6 +44,8 @@ export const FIXTURE: Record<string, string> = {
   '/public/es/labs/index.html': '<!doctype html><html lang="es"><h1>Laboratorios</h1></html>',
   '/members/docs/guide/index.html': `<!doctype html><html lang="en"><h1>${MEMBERS_SECRET} guide</h1></html>`,
   '/members/docs/assets/js/content.89abcdef.js': `console.log("${MEMBERS_SECRET} chunk");`,
+  '/members/docs/guide.md': `# ${MEMBERS_SECRET} guide\n`,
+  '/members/docs/llms.txt': `# Documentation\n\n- [${MEMBERS_SECRET} guide](http://localhost/docs/guide.md)\n`,
   '/members/es/docs/guide/index.html': `<!doctype html><html lang="es"><h1>${MEMBERS_SECRET} guía</h1></html>`,
 };
 

@@ -140,6 +140,23 @@ describe('the lock (security)', () => {
     assert.equal(chunk.status, 401);
   });
 
+  it('locks a page’s Markdown and the list of pages as it locks a page: sign-in for a navigation, 401 otherwise', async () => {
+    for (const target of ['/docs/guide.md', '/docs/llms.txt']) {
+      const navigation = await rawRequest(site.origin, target, { headers: { Accept: 'text/html' } });
+      assert.equal(navigation.status, 302, target);
+      assert.equal(navigation.headers.location, `/signin?next=${encodeURIComponent(target)}`);
+      const fetched = await rawRequest(site.origin, target, { headers: { Accept: 'application/json' } });
+      assert.equal(fetched.status, 401, target);
+      assert.equal(decoded(fetched).includes(MEMBERS_SECRET), false, target);
+    }
+    const cookie = await sessionCookieFor('ana.torres@uai.cl');
+    const markdown = await rawRequest(site.origin, '/docs/guide.md', { headers: { Cookie: cookie } });
+    assert.equal(markdown.status, 200);
+    assert.equal(markdown.headers['content-type'], 'text/markdown; charset=utf-8');
+    assert.match(String(markdown.headers['cache-control']), /^private/);
+    assert.equal(decoded(markdown), `# ${MEMBERS_SECRET} guide\n`);
+  });
+
   it('never redirects to another site, whatever the path', async () => {
     const cases: Array<[string, number, string | undefined]> = [
       ['//evil.example/docs/x', 302, '/signin?next=%2Fevil.example%2Fdocs%2Fx'],

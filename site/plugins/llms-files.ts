@@ -16,13 +16,9 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent as DocsContent, LoadedVersion } from '@docusaurus/plugin-content-docs';
 import type { BlogContent } from '@docusaurus/plugin-content-blog';
 import { SIGN_IN_PATH, isRestrictedPath, localePrefix, type Locale } from '@trust/access-policy';
-import { descriptionOf } from '@trust/access-policy/build-contract';
+import { LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_EXTENSION, descriptionOf } from '@trust/access-policy/build-contract';
 import { llmsFullTxt, llmsTxt, type LlmsLink, type LlmsSection } from './llms/llmsTxt';
 import { pageMarkdown, type LinkResolver } from './llms/markdown';
-
-export const LLMS_FILE = 'llms.txt';
-export const LLMS_FULL_FILE = 'llms-full.txt';
-export const MARKDOWN_EXTENSION = '.md';
 
 interface SidebarItem {
   type: string;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionEndedUrl, signInUrl } from '@trust/access-policy';
+import { isReadersDocument } from '@trust/access-policy/build-contract';
 import type { Responder } from '../http/respond.js';
 import { readSessionCookie } from '../session/cookies.js';
 import type { SessionCheck, SessionGuard } from '../session/sessionGuard.js';
@@ -9,11 +10,16 @@ import type { VerifiedIdentity } from '../session/verifier.js';
 /** Longer query strings are not carried to the sign-in page (the path alone is). */
 const MAX_CARRIED_QUERY = 512;
 
-/** Whether a request for a locked page should be sent to sign-in (a page) or refused (anything else). */
+const lastSegmentOf = (normalizedPath: string) => normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1);
+
+/**
+ * Whether a request for a locked page should be sent to sign-in (a page, or a page's Markdown and
+ * the documentation's lists of pages, which are read as pages are) or refused (anything else).
+ */
 function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const last = normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1);
-  if (last.includes('.')) return false;
+  const last = lastSegmentOf(normalizedPath);
+  if (last.includes('.') && !isReadersDocument(last)) return false;
   const accept = req.headers.accept;
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
@@ -70,7 +76,11 @@ export function createMembersHandler({
     const file = findFile(memberFiles, normalizedPath);
     if (file) {
       respond.file(req, res, file, { cache: 'private' });
-      if (onPageServed && file.contentType.startsWith('text/html')) onPageServed(req, session.identity, file);
+      if (
+        onPageServed &&
+        (file.contentType.startsWith('text/html') || isReadersDocument(lastSegmentOf(normalizedPath)))
+      )
+        onPageServed(req, session.identity, file);
     }
     // A 404 under the documentation tells what the documentation does not hold: members only.
     else sendNotFound(req, res, normalizedPath, 'private');
