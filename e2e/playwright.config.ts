@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // Three workers on two cores: the tests spend much of their time waiting on the network, the Auth
+  // emulator and timers (about 1.4 cores busy with two), and a third cut the run from 388 s to 359 s.
+  workers: 3,
   timeout: 30_000,
   outputDir: '../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
