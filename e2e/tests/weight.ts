@@ -30,16 +30,13 @@ export async function scriptBytes(
   let inFlight = 0;
   let lastChange = Date.now();
   const isScript = (request: Request) => request.resourceType() === 'script';
-  const started = (request: Request) => {
+  const counting = (change: 1 | -1) => (request: Request) => {
     if (!isScript(request)) return;
-    inFlight += 1;
+    inFlight += change;
     lastChange = Date.now();
   };
-  const ended = (request: Request) => {
-    if (!isScript(request)) return;
-    inFlight -= 1;
-    lastChange = Date.now();
-  };
+  const started = counting(1);
+  const ended = counting(-1);
   const listener = (response: Response) => {
     if (!isScript(response.request())) return;
     sizes.push(
