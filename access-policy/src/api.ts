@@ -218,3 +218,38 @@ export interface AccessPage {
   offset: number;
   matching: number;
 }
+
+// `/api/connect`: GET ?request=… → ConnectRequestView; POST ConnectDecisionBody → ConnectAnswer.
+
+/** What the connect page shows: the assistant asking, where it will return, and who is signed in. */
+export interface ConnectRequestView {
+  /** The name the client gave itself (unverified, shown as such beside its address). */
+  clientName: string;
+  /** Where the client's metadata lives (a metadata document's host) or `registered` for a registered one. */
+  clientHost: string;
+  /** The origin (scheme, host and port) the answer goes back to. */
+  redirectOrigin: string;
+  /** The signed-in member's address (only a reader the rule admits has a session). */
+  email: string;
+}
+
+export interface ConnectDecisionBody {
+  request: string;
+  decision: 'allow' | 'deny';
+}
+
+/** Where the browser goes next: the client's redirect URI with a code, or with `error=access_denied`. */
+export interface ConnectAnswer {
+  redirect: string;
+}
+
+export type ConnectErrorCode =
+  | 'sign-in-required'
+  | 'request-invalid'
+  | 'request-expired'
+  | 'cross-origin'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'method-not-allowed'
+  | 'body-too-large'
+  | 'body-not-json-object';

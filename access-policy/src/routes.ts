@@ -46,6 +46,32 @@ export const MEMBERS_SEARCH_INDEX = '/docs/pagefind/';
 /** Firebase's own sign-in pages (`/__/auth/handler`, `/__/auth/action`…), served by Hosting or relayed. */
 export const AUTH_HANDLER_PREFIX = '/__/auth/';
 
+/**
+ * The documentation for AI assistants: the Model Context Protocol endpoint (a resource server),
+ * and the OAuth authorization server a member's assistant signs in through. The endpoints are at
+ * the root of the origin, where the MCP SDK's handlers place them relative to the issuer.
+ */
+export const MCP_PATH = '/mcp';
+export const OAUTH_AUTHORIZE_PATH = '/authorize';
+export const OAUTH_TOKEN_PATH = '/token';
+export const OAUTH_REGISTER_PATH = '/register';
+export const OAUTH_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
+export const PROTECTED_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+/** Every path the authorization server and the MCP endpoint answer. */
+export const MCP_SERVER_PATHS: readonly string[] = [
+  MCP_PATH,
+  OAUTH_AUTHORIZE_PATH,
+  OAUTH_TOKEN_PATH,
+  OAUTH_REGISTER_PATH,
+  OAUTH_SERVER_METADATA_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+];
+
+/** The page where a signed-in member allows an assistant (or not), without its locale prefix. */
+export const CONNECT_PATH = '/connect';
+/** What the connect page reads (GET: the request and the reader) and sends (POST: the decision). */
+export const CONNECT_API_PATH = '/api/connect';
+
 /** The page a locked page's 503 answer is made from; its "Try again" link has this id. */
 export const UNAVAILABLE_PATH = '/unavailable';
 export const RETRY_LINK_ID = 'retry-link';
@@ -66,6 +92,7 @@ export const MACHINERY_PATHS: readonly string[] = [
   SEARCH_PATH,
   UNAVAILABLE_PATH,
   ADMIN_PATH,
+  CONNECT_PATH,
 ];
 
 /** Every locale's machinery pages, with their prefixes (`/signin`, `/es/signin`, …). */
@@ -80,6 +107,8 @@ export const SERVER_ROUTES: readonly string[] = [
   EMAIL_LINK_API_PATH,
   ACCESS_REQUEST_API_PATH,
   `${ADMIN_API_PREFIX}/**`,
+  CONNECT_API_PATH,
+  ...MCP_SERVER_PATHS,
 ];
 
 /** The project id the local Auth emulator runs under (a `demo-` id needs no real project). */

@@ -61,7 +61,30 @@ export interface ServerConfig {
   authProxyOrigin: string | null;
   /** Where and how much the server logs. */
   log: LogSettings;
+  /** The members' assistants: the MCP endpoint and its authorization server. */
+  mcp: McpSettings;
 }
+
+export interface McpSettings {
+  /**
+   * The secret every instance signs and checks the authorization server's tokens with
+   * (`OAUTH_TOKEN_SECRET`, at least 32 characters); required in production, where changing it
+   * ends every assistant's access at once.
+   */
+  tokenSecret: string;
+  /** Tool calls a minute per member (`RATE_LIMIT_MCP`, default 120). */
+  callsPerMemberPerMinute: number;
+  /** Tool calls a minute per client, all its members together (`RATE_LIMIT_MCP_CLIENT`, default 600). */
+  callsPerClientPerMinute: number;
+  /** Authorization, token, registration and consent requests a minute per client address (`RATE_LIMIT_OAUTH`, default 30). */
+  oauthPerMinute: number;
+}
+
+/**
+ * Outside production only: a fixed secret, so that `npm start` and the tests' instances agree
+ * with nothing to set. With the emulator, which accepts unsigned tokens, it guards nothing real.
+ */
+const LOCAL_TOKEN_SECRET = 'local-only-secret-for-the-emulator-never-used-in-production';
 
 /** Per client (as `trustProxyHops` identifies it), each counted in a fixed window. */
 export interface RateLimits {
@@ -165,6 +188,19 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     adminRefusalsPerMinute: wholeNumber(env, 'RATE_LIMIT_ADMIN', 60, 1, 10_000),
     accessRequestsPer10Minutes: wholeNumber(env, 'RATE_LIMIT_ACCESS_REQUEST', 5, 1, 10_000),
   };
+  const tokenSecret = env.OAUTH_TOKEN_SECRET?.trim() || (isProduction ? '' : LOCAL_TOKEN_SECRET);
+  if (tokenSecret.length < 32)
+    throw new SettingError(
+      isProduction
+        ? 'Missing required setting for production: OAUTH_TOKEN_SECRET (at least 32 random characters, shared by every instance).'
+        : 'OAUTH_TOKEN_SECRET must be at least 32 characters.',
+    );
+  const mcp: McpSettings = {
+    tokenSecret,
+    callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 100_000),
+    callsPerClientPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_CLIENT', 600, 1, 1_000_000),
+    oauthPerMinute: wholeNumber(env, 'RATE_LIMIT_OAUTH', 30, 1, 10_000),
+  };
   const policySettings = readPolicySettings(env);
   // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.
   const host = env.HOST?.trim() || (env.K_SERVICE ? '0.0.0.0' : '127.0.0.1');
@@ -195,5 +231,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     trustProxyHops,
     rateLimits,
     log: readLogSettings(env, projectId, isProduction),
+    mcp,
   };
 }

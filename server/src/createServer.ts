@@ -33,6 +33,9 @@ import { createSessionApi } from './session/sessionApi.js';
 import { SessionGuard } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
 import { findFile, loadSiteFiles, type SiteFile } from './static/siteFiles.js';
+import { DocsIndex } from './mcp/docsIndex.js';
+import { createMemberGrants, type MemberGrants } from './mcp/memberGrants.js';
+import { createMcpService, mcpRouteOf } from './mcp/mcpService.js';
 
 export interface SiteServer {
   server: Server;
@@ -47,6 +50,8 @@ export interface ServerDeps {
   verifier?: IdentityVerifier;
   /** The operations on access; with a stand-in verifier and none given, the admin API answers 503. */
   grants?: Grants;
+  /** The members' assistants' grants; with a stand-in verifier and none given, `/mcp` and its sign-in answer 503. */
+  members?: MemberGrants;
   /** The clock (tests move it forward). */
   now?: () => number;
   /** Where the server logs; by default standard output as the settings say. */
@@ -138,6 +143,21 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     onPageServed: (req, identity, file) => pageAudit.served(identity, file.urlPath, traceId(req)),
   });
 
+  const members = deps.members ?? (auth ? createMemberGrants(auth) : null);
+  const handleMcpRoute = members
+    ? createMcpService({
+        config,
+        guard,
+        members,
+        policy,
+        docs: new DocsIndex(memberFiles),
+        respond,
+        logger,
+        now,
+      })
+    : (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) =>
+        respond.json(req, res, 503, { error: 'unavailable' });
+
   // With the emulator the provider accepts unsigned tokens, and without SITE_URL the request's
   // own Host stands in for the site's origin: a page elsewhere whose name is made to resolve to
   // this machine (DNS rebinding) would be same-origin with it. Only loopback names are answered.
@@ -150,6 +170,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
         return respond.text(req, res, 421, 'This server answers only at a loopback address.');
       goodHost = req.headers.host;
     }
+    const mcpRoute = mcpRouteOf(req.url);
+    if (mcpRoute) return handleMcpRoute(req, res, mcpRoute);
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)

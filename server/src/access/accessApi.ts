@@ -16,7 +16,14 @@ import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
 import { traceId, type Logger } from '../logging.js';
 import { readSessionCookie } from '../session/cookies.js';
-import { BadRequest, bearerToken, isSameOrigin, readJson, stringField as field } from '../http/request.js';
+import {
+  BadRequest,
+  bearerToken,
+  isSameOrigin,
+  isSameOriginAny,
+  readJson,
+  stringField as field,
+} from '../http/request.js';
 import type { RequestLimiter } from '../session/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { answerProviderFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
@@ -34,16 +41,6 @@ const refusedChange = (error: AccessError): RefusedChange => ({
   code: error.code,
   message: error.message,
 });
-
-/**
- * A same-origin request: `Origin`, when the browser sends one, must be the site's; a GET, for
- * which browsers send none to the same origin, must say `Sec-Fetch-Site: same-origin`. A caller
- * that sends neither (a script elsewhere, a command-line client) is refused.
- */
-function isSameOriginAny(req: IncomingMessage, publicOrigin: string | null): boolean {
-  if (req.headers.origin !== undefined || req.method !== 'GET') return isSameOrigin(req, publicOrigin);
-  return req.headers['sec-fetch-site'] === 'same-origin';
-}
 
 export interface AccessApiDeps {
   config: ServerConfig;

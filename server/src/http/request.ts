@@ -21,6 +21,16 @@ export function isSameOrigin(req: IncomingMessage, publicOrigin: string | null):
   return origin === (publicOrigin ?? (host === undefined ? null : `http://${host}`));
 }
 
+/**
+ * A same-origin request: `Origin`, when the browser sends one, must be the site's; a GET, for
+ * which browsers send none to the same origin, must say `Sec-Fetch-Site: same-origin`. A caller
+ * that sends neither (a script elsewhere, a command-line client) is refused.
+ */
+export function isSameOriginAny(req: IncomingMessage, publicOrigin: string | null): boolean {
+  if (req.headers.origin !== undefined || req.method !== 'GET') return isSameOrigin(req, publicOrigin);
+  return req.headers['sec-fetch-site'] === 'same-origin';
+}
+
 function forwardedFor(req: IncomingMessage): string[] {
   const header = req.headers['x-forwarded-for'];
   return (Array.isArray(header) ? header.join(',') : (header ?? ''))
@@ -89,8 +99,15 @@ export class BadRequest extends Error {
   }
 }
 
-/** The body as a JSON object (an empty body is `{}`); larger than `limit` bytes or not an object is a `BadRequest`. */
-export async function readJson(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
+/**
+ * The body as a JSON object (an empty body is `{}`); larger than `limit` bytes or not an object is
+ * a `BadRequest`. With `anyJson`, any JSON value is taken (a JSON-RPC batch is an array).
+ */
+export async function readJson(
+  req: IncomingMessage,
+  limit = MAX_JSON_BODY_BYTES,
+  anyJson = false,
+): Promise<Record<string, unknown>> {
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new BadRequest(413, 'body-too-large');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -101,7 +118,8 @@ export async function readJson(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES
   }
   try {
     const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (anyJson || (typeof value === 'object' && value !== null && !Array.isArray(value)))
+      return value as Record<string, unknown>;
   } catch {
     // Answered below, as any body that is not a JSON object.
   }

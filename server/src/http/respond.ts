@@ -221,6 +221,17 @@ export class Responder {
   }
 
   /**
+   * For an answer another library writes (the OAuth handlers, the MCP transport): the site's
+   * security headers and `Cache-Control: no-store`, set before it writes its own, since what it
+   * answers concerns one client or one member.
+   */
+  handOver(res: ServerResponse): void {
+    for (let index = 0; index < this.#base.length; index += 2)
+      res.setHeader(this.#base[index] as string, this.#base[index + 1] as string | string[]);
+    res.setHeader('Cache-Control', 'no-store');
+  }
+
+  /**
    * An answer relayed from another origin (the identity provider's auth handler): its own
    * headers, the site's security headers but its CSP, and never kept by a shared cache.
    */

@@ -87,7 +87,7 @@ function isOwnersWayIn(decoded: DecodedIdToken, ways: string[]): boolean {
  * same mailbox) belongs to a suspended account: a suspension applies to the mailbox. Costs a
  * look-up only for addresses that are not their own mailbox's canonical spelling.
  */
-async function isMailboxSuspended(auth: Auth, email: string): Promise<boolean> {
+export async function isMailboxSuspended(auth: Auth, email: string): Promise<boolean> {
   const mailbox = canonicalMailbox(email);
   if (mailbox === email.toLowerCase()) return false;
   try {

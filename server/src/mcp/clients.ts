@@ -1,0 +1,152 @@
+import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
+import { InvalidClientMetadataError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { OAuthClientMetadataSchema, type OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { CLIENT_NAME_LENGTH } from './memberGrants.js';
+import type { Tokens } from './tokens.js';
+
+/** A metadata document larger than this is refused: a client's is a few hundred bytes. */
+const MAX_DOCUMENT_BYTES = 16 * 1024;
+const FETCH_TIMEOUT_MS = 5000;
+/** Documents are kept this long per instance, as their HTTP caching would allow at most. */
+const DOCUMENT_CACHE_MS = 5 * 60 * 1000;
+const MAX_CACHED_DOCUMENTS = 500;
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a client may ask to be sent back: https anywhere, http only to this machine (RFC 8252's
+ * loopback redirect, any port), or an app's own scheme with a dot in it (`cursor://…`,
+ * `com.example.app:/…`, RFC 8252 §7.1). Never `javascript:`, `data:` or plain http elsewhere.
+ */
+export function isAcceptableRedirect(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'http:') return LOOPBACK.has(url.hostname);
+  return /^[a-z][a-z0-9+-]*\.[a-z0-9.+-]+:$/i.test(url.protocol);
+}
+
+function publicClient(metadata: OAuthClientInformationFull): OAuthClientInformationFull {
+  const rest: OAuthClientInformationFull = { ...metadata };
+  delete rest.client_secret;
+  delete rest.client_secret_expires_at;
+  return {
+    ...rest,
+    client_name: (metadata.client_name ?? '').slice(0, CLIENT_NAME_LENGTH),
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+  };
+}
+
+function checkRedirects(uris: readonly string[]): void {
+  if (uris.length === 0 || !uris.every(isAcceptableRedirect))
+    throw new InvalidClientMetadataError(
+      'redirect_uris must be https, http on a loopback address, or an app scheme such as com.example.app:/callback',
+    );
+}
+
+export interface ClientStoreOptions {
+  tokens: Tokens;
+  /** Metadata documents on this machine are fetched too (local runs and tests, never production). */
+  allowLoopbackDocuments: boolean;
+  now: () => number;
+  fetchDocument?: typeof fetch;
+}
+
+/**
+ * The clients, with nothing stored: a client registered dynamically (RFC 7591) gets as its id a
+ * token this server signed over its metadata, and a client identified by a metadata document
+ * (an https URL as its id) is read from that URL, as the Client ID Metadata Document draft says.
+ * Every client is public (no secret): assistants run on their users' machines and prove
+ * themselves with PKCE.
+ */
+export function createClientStore(options: ClientStoreOptions): OAuthRegisteredClientsStore {
+  const documents = new Map<string, { client: OAuthClientInformationFull; until: number }>();
+  const fetchDocument = options.fetchDocument ?? fetch;
+
+  const isDocumentId = (clientId: string): boolean => {
+    let url: URL;
+    try {
+      url = new URL(clientId);
+    } catch {
+      return false;
+    }
+    if (url.protocol !== 'https:' || url.pathname === '/' || url.hash || url.username || url.password) return false;
+    return options.allowLoopbackDocuments || !LOOPBACK.has(url.hostname);
+  };
+
+  async function readDocument(clientId: string): Promise<OAuthClientInformationFull | undefined> {
+    const cached = documents.get(clientId);
+    if (cached && cached.until > options.now()) return cached.client;
+    let response: Response;
+    try {
+      response = await fetchDocument(clientId, {
+        headers: { Accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
+    } catch {
+      return undefined;
+    }
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (!response.ok || declared > MAX_DOCUMENT_BYTES) return undefined;
+    const text = await response.text();
+    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) return undefined;
+    let parsed: ReturnType<typeof OAuthClientMetadataSchema.safeParse>;
+    let document: Record<string, unknown>;
+    try {
+      document = JSON.parse(text) as Record<string, unknown>;
+      parsed = OAuthClientMetadataSchema.safeParse(document);
+    } catch {
+      return undefined;
+    }
+    // The document must name itself: a URL serving another client's metadata is not that client.
+    if (!parsed.success || document.client_id !== clientId) return undefined;
+    if (document.token_endpoint_auth_method !== undefined && document.token_endpoint_auth_method !== 'none')
+      return undefined;
+    try {
+      checkRedirects(parsed.data.redirect_uris);
+    } catch {
+      return undefined;
+    }
+    const client = publicClient({ ...parsed.data, client_id: clientId });
+    if (documents.size >= MAX_CACHED_DOCUMENTS) documents.delete(documents.keys().next().value!);
+    documents.set(clientId, { client, until: options.now() + DOCUMENT_CACHE_MS });
+    return client;
+  }
+
+  return {
+    async getClient(clientId) {
+      if (clientId.length > 4096) return undefined;
+      if (isDocumentId(clientId)) return readDocument(clientId);
+      try {
+        const claims = await options.tokens.verify('client', clientId, options.now());
+        const metadata = OAuthClientMetadataSchema.safeParse(claims.metadata);
+        return metadata.success ? publicClient({ ...metadata.data, client_id: clientId }) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async registerClient(client) {
+      checkRedirects(client.redirect_uris);
+      const metadata = {
+        redirect_uris: client.redirect_uris,
+        client_name: (client.client_name ?? '').slice(0, CLIENT_NAME_LENGTH),
+        ...(client.client_uri ? { client_uri: client.client_uri } : {}),
+        ...(client.scope ? { scope: client.scope } : {}),
+      };
+      const clientId = await options.tokens.sign('client', { metadata }, options.now());
+      return publicClient({
+        ...metadata,
+        client_id: clientId,
+        client_id_issued_at: Math.floor(options.now() / 1000),
+      });
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ConnectAnswer, ConnectErrorCode, ConnectRequestView, ErrorBody } from '@trust/access-policy';
+import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { BadRequest, isSameOriginAny, readJson, stringField } from '../http/request.js';
+import type { Responder } from '../http/respond.js';
+import type { SessionGuard } from '../session/sessionGuard.js';
+import { readSessionCookie } from '../session/cookies.js';
+import { isProviderFailure, type VerifiedIdentity } from '../session/verifier.js';
+import { MAX_CLIENTS_PER_MEMBER, type MemberGrants } from './memberGrants.js';
+import { newGrant } from './oauth.js';
+import type { Tokens } from './tokens.js';
+
+export interface ConnectApiDeps {
+  guard: SessionGuard;
+  members: MemberGrants;
+  respond: Responder;
+  publicOrigin: string | null;
+  now: () => number;
+  onDecision: (identity: VerifiedIdentity, client: OAuthClientInformationFull, outcome: 'granted' | 'denied') => void;
+}
+
+/** What the authorization server of one origin signs and knows. */
+export interface OriginServices {
+  tokens: Tokens;
+  clients: OAuthRegisteredClientsStore;
+}
+
+interface PendingRequest {
+  client: OAuthClientInformationFull;
+  redirectUri: string;
+  codeChallenge: string;
+  state: string | undefined;
+  scope: string;
+}
+
+/** Where the client's metadata comes from, for the member to judge it by. */
+const hostOf = (clientId: string): string => {
+  try {
+    return /^https:\/\//.test(clientId) ? new URL(clientId).host : 'registered';
+  } catch {
+    return 'registered';
+  }
+};
+
+/** A redirect URI's origin; an app's own scheme has none, so its scheme stands for it. */
+const originOf = (uri: string): string => {
+  const url = new URL(uri);
+  return url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+};
+
+/**
+ * `/api/connect`, behind the connect page: GET shows the signed-in member which assistant asks and
+ * where the answer goes; POST takes the member's decision and answers where the browser goes next
+ * (the client's redirect URI, with a code or with `access_denied`). Only a session the access rule
+ * admits, checked with the provider at the moment of the decision, gets a code: a reader who is
+ * not allowed has no session at all, and so never a code.
+ */
+export function createConnectApi(deps: ConnectApiDeps) {
+  const fail = (req: IncomingMessage, res: ServerResponse, status: number, error: ConnectErrorCode) =>
+    deps.respond.json(req, res, status, { error } satisfies ErrorBody<ConnectErrorCode>);
+
+  async function pending(
+    { tokens, clients }: OriginServices,
+    raw: string | undefined,
+  ): Promise<PendingRequest | ConnectErrorCode> {
+    if (!raw || raw.length > 4096) return 'request-invalid';
+    let claims: Awaited<ReturnType<Tokens['verify']>>;
+    try {
+      claims = await tokens.verify('request', raw, deps.now());
+    } catch (error) {
+      return /"exp" claim timestamp check failed/.test((error as Error).message)
+        ? 'request-expired'
+        : 'request-invalid';
+    }
+    const client = await clients.getClient(String(claims.cid));
+    if (!client) return 'request-invalid';
+    return {
+      client,
+      redirectUri: String(claims.ru),
+      codeChallenge: String(claims.cc),
+      state: typeof claims.st === 'string' ? claims.st : undefined,
+      scope: String(claims.sc),
+    };
+  }
+
+  const redirectWith = (request: PendingRequest, params: Record<string, string>, issuer: string): string => {
+    const url = new URL(request.redirectUri);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    if (request.state !== undefined) url.searchParams.set('state', request.state);
+    url.searchParams.set('iss', issuer);
+    return url.href;
+  };
+
+  return async function handleConnect(
+    req: IncomingMessage,
+    res: ServerResponse,
+    services: OriginServices,
+    origin: string,
+  ): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'POST') return fail(req, res, 405, 'method-not-allowed');
+    if (!isSameOriginAny(req, deps.publicOrigin)) return fail(req, res, 403, 'cross-origin');
+    let body: Record<string, unknown> = {};
+    if (req.method === 'POST') {
+      try {
+        body = await readJson(req);
+      } catch (error) {
+        if (error instanceof BadRequest) return fail(req, res, error.status, error.error as ConnectErrorCode);
+        throw error;
+      }
+    }
+    const cookie = readSessionCookie(req);
+    let session;
+    try {
+      session = req.method === 'POST' ? await deps.guard.checkNow(cookie) : await deps.guard.check(cookie);
+    } catch (error) {
+      if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
+      throw error;
+    }
+    if (session.kind === 'unavailable') return fail(req, res, 503, 'unavailable');
+    if (session.kind !== 'allowed') return fail(req, res, 401, 'sign-in-required');
+    const identity = session.identity;
+    const raw =
+      req.method === 'GET'
+        ? (new URL(req.url ?? '/', 'http://x').searchParams.get('request') ?? undefined)
+        : stringField(body, 'request');
+    const request = await pending(services, raw);
+    if (typeof request === 'string') return fail(req, res, 400, request);
+
+    if (req.method === 'GET') {
+      const view: ConnectRequestView = {
+        clientName: request.client.client_name || hostOf(request.client.client_id),
+        clientHost: hostOf(request.client.client_id),
+        redirectOrigin: originOf(request.redirectUri),
+        email: identity.email ?? '',
+      };
+      return deps.respond.json(req, res, 200, view);
+    }
+
+    const decision = stringField(body, 'decision');
+    if (decision !== 'allow' && decision !== 'deny') return fail(req, res, 400, 'request-invalid');
+    if (decision === 'deny') {
+      deps.onDecision(identity, request.client, 'denied');
+      const answer: ConnectAnswer = { redirect: redirectWith(request, { error: 'access_denied' }, origin) };
+      return deps.respond.json(req, res, 200, answer);
+    }
+    const grant = newGrant(request.client, deps.now(), request.client.client_name || hostOf(request.client.client_id));
+    try {
+      await deps.members.update(identity.uid, (grants) =>
+        [...grants.filter((each) => each.c !== grant.c), grant]
+          .sort((a, b) => a.t - b.t)
+          .slice(-MAX_CLIENTS_PER_MEMBER),
+      );
+    } catch (error) {
+      if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
+      throw error;
+    }
+    const code = await services.tokens.sign(
+      'code',
+      {
+        sub: identity.uid,
+        email: identity.email,
+        ck: grant.c,
+        gid: grant.i,
+        jti: grant.k,
+        ru: request.redirectUri,
+        cc: request.codeChallenge,
+        scope: request.scope,
+        auth_time: grant.t,
+      },
+      deps.now(),
+    );
+    deps.onDecision(identity, request.client, 'granted');
+    const answer: ConnectAnswer = { redirect: redirectWith(request, { code }, origin) };
+    return deps.respond.json(req, res, 200, answer);
+  };
+}

@@ -1,0 +1,267 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as z from 'zod/v4';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { PROTECTED_RESOURCE_METADATA_PATH, type ReaderPolicy } from '@trust/access-policy';
+import { BadRequest, bearerToken, readJson } from '../http/request.js';
+import type { Responder } from '../http/respond.js';
+import { isProviderFailure } from '../session/verifier.js';
+import type { DocsIndex, DocsPage } from './docsIndex.js';
+import { grantRefusal, type GrantRefusal, type MemberGrants } from './memberGrants.js';
+import { resourceOf } from './oauth.js';
+import type { Tokens } from './tokens.js';
+
+/** A JSON-RPC message to this server is a tool call or a listing: a few hundred bytes. */
+export const MAX_MCP_BODY_BYTES = 64 * 1024;
+const MAX_QUERY_LENGTH = 300;
+const MAX_CHECKED = 10_000;
+
+/** Who is calling, as the access token says and the account confirmed. */
+export interface McpCaller {
+  uid: string;
+  email: string;
+  clientKey: string;
+  clientName: string;
+}
+
+export interface McpEndpointDeps {
+  members: MemberGrants;
+  policy: ReaderPolicy;
+  docs: DocsIndex;
+  respond: Responder;
+  /** How long an account's answer is kept before it is read again (`SESSION_RECHECK_SECONDS`). */
+  recheckMs: number;
+  /** Tool calls a minute per member, and per client across its members. */
+  limits: { perMember: number; perClient: number };
+  now: () => number;
+  onToolCall: (caller: McpCaller, tool: string, detail: Record<string, unknown>) => void;
+  onRefused: (fields: Record<string, unknown>) => void;
+}
+
+/** A minute's count per key, the oldest keys dropped first. */
+class MinuteCounter {
+  readonly #counts = new Map<string, { count: number; start: number }>();
+  constructor(
+    private readonly limit: number,
+    private readonly now: () => number,
+  ) {}
+  /** Counts one; false when the key is over its limit for this minute. */
+  take(key: string): boolean {
+    const now = this.now();
+    const entry = this.#counts.get(key);
+    if (!entry || now - entry.start >= 60_000) {
+      if (this.#counts.size >= MAX_CHECKED) this.#counts.delete(this.#counts.keys().next().value!);
+      this.#counts.set(key, { count: 1, start: now });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= this.limit;
+  }
+}
+
+const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
+
+/**
+ * `/mcp`: the Model Context Protocol over Streamable HTTP, stateless (each POST stands alone, so
+ * any instance answers any request), behind a bearer token from this site's authorization server.
+ * The token's signature, type, issuer, audience (this endpoint, RFC 8707) and expiry are checked
+ * on every request; the account behind it is read again every `recheckMs`, as a session is.
+ */
+export function createMcpEndpoint(deps: McpEndpointDeps) {
+  const checked = new Map<string, { until: number; refusal: GrantRefusal | null }>();
+  const perMember = new MinuteCounter(deps.limits.perMember, deps.now);
+  const perClient = new MinuteCounter(deps.limits.perClient, deps.now);
+
+  const challenge = (origin: string, error?: string) =>
+    `Bearer resource_metadata="${origin}${PROTECTED_RESOURCE_METADATA_PATH}"${
+      error ? `, error="${error}", error_description="The access token is missing, expired or not for this server"` : ''
+    }`;
+
+  function unauthorized(req: IncomingMessage, res: ServerResponse, origin: string, presented: boolean) {
+    deps.respond.json(
+      req,
+      res,
+      401,
+      { error: 'invalid_token', error_description: 'Sign in through this site to use its documentation.' },
+      { 'WWW-Authenticate': challenge(origin, presented ? 'invalid_token' : undefined) },
+    );
+  }
+
+  async function refusalNow(caller: McpCaller, authTime: number, grantId: string): Promise<GrantRefusal | null> {
+    const key = `${caller.uid}:${grantId}`;
+    const known = checked.get(key);
+    const now = deps.now();
+    if (known && known.until > now) return known.refusal;
+    const account = await deps.members.account(caller.uid);
+    const refusal = grantRefusal(
+      account,
+      { email: caller.email, authTime, clientKey: caller.clientKey, grantId },
+      deps.policy,
+      now,
+    );
+    if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
+    checked.set(key, { until: now + deps.recheckMs, refusal });
+    return refusal;
+  }
+
+  function buildServer(caller: McpCaller, origin: string): McpServer {
+    const server = new McpServer(
+      { name: 'uai-trustworthy-systems-docs', title: 'UAI Trustworthy Systems Centre documentation', version: '1.0.0' },
+      {
+        instructions:
+          'The Intrusion Sentinel documentation of the UAI Trustworthy Systems Centre, in English and Spanish. Search it, then read pages as Markdown; cite each page by its URL.',
+      },
+    );
+    const urlOf = (page: DocsPage) => `${origin}${page.path}`;
+    server.registerTool(
+      'search_documentation',
+      {
+        title: 'Search the documentation',
+        description:
+          'Full-text search over the Intrusion Sentinel documentation. Answers each page found with its title, its URL (cite it) and a passage.',
+        inputSchema: {
+          query: z.string().min(1).max(MAX_QUERY_LENGTH).describe('Words or a sentence to look for'),
+          language: z.enum(['en', 'es', 'all']).default('all').describe('en, es, or all (both)'),
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      ({ query, language }) => {
+        deps.onToolCall(caller, 'search_documentation', { query, language });
+        const hits = deps.docs.search(query, language);
+        const results = hits.map((hit) => ({
+          title: hit.page.title,
+          url: urlOf(hit.page),
+          markdown_url: `${origin}${hit.page.markdownPath}`,
+          language: hit.page.locale,
+          passage: hit.passage,
+        }));
+        const text =
+          results.length === 0
+            ? `No page matches "${query}".`
+            : results.map((each) => `## ${each.title}\n${each.url}\n\n${each.passage}`).join('\n\n');
+        return { content: [{ type: 'text', text }], structuredContent: { results } };
+      },
+    );
+    server.registerTool(
+      'read_page',
+      {
+        title: 'Read a documentation page',
+        description: 'One documentation page as Markdown, by its URL or path (as search_documentation gives it).',
+        inputSchema: { url: z.string().min(1).max(2048).describe('The page URL or path, with or without .md') },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      ({ url }) => {
+        const page = deps.docs.page(url);
+        deps.onToolCall(caller, 'read_page', { page: page?.path ?? url, found: page !== undefined });
+        if (!page)
+          return {
+            content: [{ type: 'text', text: `No documentation page at ${url}. Search first to find its URL.` }],
+            isError: true,
+          };
+        return { content: [{ type: 'text', text: page.markdown }] };
+      },
+    );
+    server.registerResource(
+      'documentation-page',
+      new ResourceTemplate(`${origin}{+path}.md`, {
+        list: () => ({
+          resources: deps.docs.pages.map((page) => ({
+            uri: `${origin}${page.markdownPath}`,
+            name: page.path,
+            title: page.title,
+            mimeType: 'text/markdown',
+          })),
+        }),
+      }),
+      { title: 'Documentation page', description: 'A documentation page as Markdown', mimeType: 'text/markdown' },
+      (uri) => {
+        const page = deps.docs.page(uri.href);
+        deps.onToolCall(caller, 'resources/read', { page: page?.path ?? uri.pathname, found: page !== undefined });
+        if (!page) throw new Error(`No documentation page at ${uri.href}`);
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
+      },
+    );
+    return server;
+  }
+
+  return async function handleMcp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    origin: string,
+    tokens: Tokens,
+  ): Promise<void> {
+    const token = bearerToken(req);
+    if (!token) {
+      if (req.headers.authorization) deps.onRefused({ reason: 'malformed' });
+      return unauthorized(req, res, origin, req.headers.authorization !== undefined);
+    }
+    let claims: Awaited<ReturnType<Tokens['verify']>>;
+    try {
+      claims = await tokens.verify('access', token, deps.now(), resourceOf(origin));
+    } catch (error) {
+      deps.onRefused({ reason: 'invalid', detail: (error as Error).message });
+      return unauthorized(req, res, origin, true);
+    }
+    const caller: McpCaller = {
+      uid: String(claims.sub),
+      email: String(claims.email),
+      clientKey: String(claims.ck),
+      clientName: String(claims.cn ?? ''),
+    };
+    let refusal: GrantRefusal | null;
+    try {
+      refusal = await refusalNow(caller, Number(claims.auth_time), String(claims.gid));
+    } catch (error) {
+      if (!isProviderFailure(error)) throw error;
+      return deps.respond.json(
+        req,
+        res,
+        503,
+        jsonRpcError(-32000, 'The identity provider cannot be reached; try again shortly.'),
+      );
+    }
+    if (refusal) {
+      deps.onRefused({ uid: caller.uid, email: caller.email, client: caller.clientName, reason: refusal });
+      return unauthorized(req, res, origin, true);
+    }
+    if (!perMember.take(caller.uid) || !perClient.take(caller.clientKey))
+      return deps.respond.json(req, res, 429, jsonRpcError(-32000, 'Too many requests: wait a minute.'), {
+        'Retry-After': 60,
+      });
+    let body: unknown;
+    if (req.method === 'POST') {
+      try {
+        body = await readJsonRpc(req);
+      } catch (error) {
+        if (!(error instanceof BadRequest)) throw error;
+        return deps.respond.json(
+          req,
+          res,
+          error.status,
+          error.status === 413
+            ? jsonRpcError(-32600, `Request too large: at most ${MAX_MCP_BODY_BYTES} bytes.`)
+            : jsonRpcError(-32700, 'Parse error: the body is not JSON.'),
+        );
+      }
+    }
+    const server = buildServer(caller, origin);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    deps.respond.handOver(res);
+    await transport.handleRequest(req, res, body);
+  };
+}
+
+/** The body as JSON (an object or a batch), bounded; anything else is a `BadRequest`. */
+async function readJsonRpc(req: IncomingMessage): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    // The transport answers a wrong content type with the protocol's own error.
+    return undefined;
+  }
+  return readJson(req, MAX_MCP_BODY_BYTES, true);
+}

@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONNECT_API_PATH, MCP_PATH, MCP_SERVER_PATHS, type ReaderPolicy } from '@trust/access-policy';
+import type { Express } from 'express';
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { audit } from '../audit.js';
+import type { ServerConfig } from '../config.js';
+import type { Responder } from '../http/respond.js';
+import type { Logger } from '../logging.js';
+import { RequestLimiter } from '../session/rateLimiter.js';
+import type { SessionGuard } from '../session/sessionGuard.js';
+import type { VerifiedIdentity } from '../session/verifier.js';
+import { createClientStore } from './clients.js';
+import { createConnectApi, type OriginServices } from './connectApi.js';
+import type { DocsIndex } from './docsIndex.js';
+import { createMcpEndpoint } from './mcpEndpoint.js';
+import type { MemberGrants } from './memberGrants.js';
+import { createOAuthApp, createOAuthProvider } from './oauth.js';
+import { clientKey, createTokens } from './tokens.js';
+
+export interface McpServiceDeps {
+  config: ServerConfig;
+  guard: SessionGuard;
+  members: MemberGrants;
+  policy: ReaderPolicy;
+  docs: DocsIndex;
+  respond: Responder;
+  logger: Logger;
+  now: () => number;
+}
+
+const ROUTES = new Set([...MCP_SERVER_PATHS, CONNECT_API_PATH]);
+
+/** The route this service answers, read off the raw request URL (`/.well-known/…` included), or null. */
+export function mcpRouteOf(url: string | undefined): string | null {
+  const path = (url ?? '/').split('?', 1)[0]!;
+  return ROUTES.has(path) ? path : null;
+}
+
+/**
+ * The members' assistants: the authorization server, the connect page's API and the MCP
+ * endpoint. Tokens name their issuer and audience, so what signs them is made per origin: in
+ * production the one configured origin; locally, whichever loopback origin the request came to.
+ */
+export function createMcpService(deps: McpServiceDeps) {
+  const { config, respond, logger, now } = deps;
+  const oauthLimiter = new RequestLimiter(config.mcp.oauthPerMinute, 60_000, config.trustProxyHops, now);
+  const perOrigin = new Map<string, OriginServices & { app: Express }>();
+
+  const handleMcp = createMcpEndpoint({
+    members: deps.members,
+    policy: deps.policy,
+    docs: deps.docs,
+    respond,
+    recheckMs: config.session.revocationCheckMs,
+    limits: { perMember: config.mcp.callsPerMemberPerMinute, perClient: config.mcp.callsPerClientPerMinute },
+    now,
+    onToolCall: (caller, tool, detail) =>
+      audit(
+        logger,
+        {
+          event: 'mcp-tool-call',
+          outcome: 'served',
+          uid: caller.uid,
+          email: caller.email,
+          client: caller.clientName,
+          clientKey: caller.clientKey,
+          tool,
+          ...detail,
+        },
+        `An assistant called ${tool}`,
+      ),
+    onRefused: (fields) =>
+      audit(logger, { event: 'mcp-token-refused', outcome: 'refused', ...fields }, 'An MCP access token was refused'),
+  });
+
+  const handleConnect = createConnectApi({
+    guard: deps.guard,
+    members: deps.members,
+    respond,
+    publicOrigin: config.publicOrigin,
+    now,
+    onDecision: (identity: VerifiedIdentity, client: OAuthClientInformationFull, outcome) =>
+      audit(
+        logger,
+        {
+          event: 'oauth-authorization',
+          outcome,
+          uid: identity.uid,
+          email: identity.email ?? null,
+          client: client.client_name ?? null,
+          clientKey: clientKey(client.client_id),
+        },
+        outcome === 'granted' ? 'A member allowed an assistant' : 'A member refused an assistant',
+      ),
+  });
+
+  function servicesFor(origin: string): OriginServices & { app: Express } {
+    let services = perOrigin.get(origin);
+    if (!services) {
+      const tokens = createTokens(config.mcp.tokenSecret, origin);
+      const clients = createClientStore({ tokens, allowLoopbackDocuments: !config.isProduction, now });
+      const provider = createOAuthProvider({
+        origin,
+        tokens,
+        clients,
+        members: deps.members,
+        policy: deps.policy,
+        now,
+        onRefused: (event, fields) =>
+          audit(logger, { event: `oauth-${event}`, outcome: 'refused', ...fields }, 'An OAuth grant was refused'),
+      });
+      services = { tokens, clients, app: createOAuthApp(provider, origin) };
+      perOrigin.set(origin, services);
+    }
+    return services;
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
+    // Without a configured origin (never in production) the server answers loopback hosts only.
+    const origin = config.publicOrigin ?? `http://${req.headers.host}`;
+    const services = servicesFor(origin);
+    if (route === MCP_PATH) return handleMcp(req, res, origin, services.tokens);
+    if (oauthLimiter.retryAfter(req) > 0)
+      return respond.json(
+        req,
+        res,
+        429,
+        { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
+        { 'Retry-After': 60 },
+      );
+    oauthLimiter.count(req);
+    if (route === CONNECT_API_PATH) return handleConnect(req, res, services, origin);
+    respond.handOver(res);
+    services.app(req as never, res as never);
+  };
+}

@@ -1,0 +1,152 @@
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { ReaderPolicy } from '@trust/access-policy';
+import { accessClaimsOf } from '../accountClaims.js';
+import { refusalOf } from '../session/admission.js';
+import { isMailboxSuspended } from '../session/firebaseVerifier.js';
+import type { VerifiedIdentity } from '../session/verifier.js';
+
+/**
+ * One assistant a member allowed, kept on the member's account (custom claims), in as few bytes
+ * as the claims' 1,000-byte limit asks: the client's key (`clientKey`), its name, the grant's id,
+ * the generation of its current refresh token, the code not yet redeemed, and when it was allowed.
+ * Allowing the same client again replaces its grant (and so ends the refresh tokens of the old).
+ */
+export interface ClientGrant {
+  c: string;
+  n: string;
+  i: string;
+  g: number;
+  k?: string;
+  t: number;
+}
+
+/** How many assistants one member may have allowed at a time: the claims have room for so many. */
+export const MAX_CLIENTS_PER_MEMBER = 4;
+/** A client's name as kept on the account and shown to its member and the admins. */
+export const CLIENT_NAME_LENGTH = 40;
+
+/** The account as it is now, with what the MCP side reads of it. */
+export interface MemberAccount {
+  identity: VerifiedIdentity;
+  disabled: boolean;
+  /** Sessions and tokens from before this second are revoked (sign-out everywhere, securing). */
+  validSince: number;
+  grants: ClientGrant[];
+}
+
+/** Why a token or a grant no longer gives access, as the audit trail and the errors say it. */
+export type GrantRefusal =
+  | 'suspended'
+  | 'address-changed'
+  | 'signed-out-everywhere'
+  | 'client-revoked'
+  | 'unverified'
+  | 'unsecured'
+  | 'invitation-ended'
+  | 'not-admitted'
+  | 'no-account';
+
+export interface MemberGrants {
+  /** The account now; `null` when there is none. */
+  account(uid: string): Promise<MemberAccount | null>;
+  /**
+   * Changes the account's grants: `change` gets them as they are and answers the new list, or
+   * `null` to change nothing. Answers what was written (or kept).
+   */
+  update(uid: string, change: (grants: ClientGrant[]) => ClientGrant[] | null): Promise<ClientGrant[]>;
+}
+
+function grantsOf(user: Pick<UserRecord, 'customClaims'>): ClientGrant[] {
+  const raw = (user.customClaims as { mcp?: unknown } | undefined)?.mcp;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (grant): grant is ClientGrant =>
+      typeof grant === 'object' &&
+      grant !== null &&
+      typeof (grant as ClientGrant).c === 'string' &&
+      typeof (grant as ClientGrant).i === 'string' &&
+      typeof (grant as ClientGrant).g === 'number',
+  );
+}
+
+function accountOf(user: UserRecord, mailboxSuspended: boolean): MemberAccount {
+  const claims = accessClaimsOf(user);
+  return {
+    identity: {
+      uid: user.uid,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      authTime: 0,
+      expiresAt: 0,
+      signInProvider: 'oauth',
+      invitation: claims.invitation ?? null,
+      isAdmin: claims.admin === true,
+      request: claims.request ?? null,
+      securedAt: claims.secured ?? null,
+    },
+    disabled: user.disabled || mailboxSuspended || claims.suspension !== undefined,
+    validSince: Math.max(
+      user.tokensValidAfterTime ? Math.floor(Date.parse(user.tokensValidAfterTime) / 1000) : 0,
+      claims.secured ?? 0,
+    ),
+    grants: grantsOf(user),
+  };
+}
+
+/** Grants kept in Firebase Authentication, where every instance reads the same truth. */
+export function createMemberGrants(auth: Auth): MemberGrants {
+  const read = async (uid: string): Promise<UserRecord | null> => {
+    try {
+      return await auth.getUser(uid);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    }
+  };
+  return {
+    async account(uid) {
+      const user = await read(uid);
+      if (!user) return null;
+      return accountOf(user, user.email ? await isMailboxSuspended(auth, user.email) : false);
+    },
+    async update(uid, change) {
+      const user = await auth.getUser(uid);
+      const grants = change(grantsOf(user));
+      if (grants === null) return grantsOf(user);
+      const rest = { ...user.customClaims };
+      delete rest.mcp;
+      await auth.setCustomUserClaims(uid, grants.length > 0 ? { ...rest, mcp: grants } : rest);
+      return grants;
+    },
+  };
+}
+
+/** What a token says of its grant, to hold against the account as it is now. */
+export interface GrantClaims {
+  email: string;
+  /** When the member allowed the client (seconds since the epoch). */
+  authTime: number;
+  clientKey: string;
+  grantId: string;
+}
+
+/**
+ * Whether the account, as it is now, still gives the token's grant access: the same rule and the
+ * same account state as a session (suspension, the address and its verification, the invitation,
+ * a sign-out everywhere), and the grant itself still standing (an admin or the member may end it).
+ */
+export function grantRefusal(
+  account: MemberAccount | null,
+  claims: GrantClaims,
+  policy: ReaderPolicy,
+  nowMs: number,
+): GrantRefusal | null {
+  if (!account) return 'no-account';
+  if (account.disabled) return 'suspended';
+  if (account.identity.email?.toLowerCase() !== claims.email.toLowerCase()) return 'address-changed';
+  const refusal = refusalOf(account.identity, policy, nowMs);
+  if (refusal) return refusal;
+  if (claims.authTime < account.validSince) return 'signed-out-everywhere';
+  const grant = account.grants.find((each) => each.c === claims.clientKey && each.i === claims.grantId);
+  return grant ? null : 'client-revoked';
+}

@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import type { Response } from 'express';
+import {
+  CONNECT_PATH,
+  MCP_PATH,
+  OAUTH_AUTHORIZE_PATH,
+  OAUTH_REGISTER_PATH,
+  OAUTH_SERVER_METADATA_PATH,
+  OAUTH_TOKEN_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  localePrefix,
+  type ReaderPolicy,
+} from '@trust/access-policy';
+import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
+import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
+import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
+import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/register.js';
+import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
+import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import {
+  InvalidGrantError,
+  InvalidTargetError,
+  InvalidTokenError,
+  ServerError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { clientKey, LIFETIME_SECONDS, type Tokens } from './tokens.js';
+import { grantRefusal, type ClientGrant, type GrantRefusal, type MemberGrants } from './memberGrants.js';
+
+/** What the members' assistants may do: read the documentation, nothing else. */
+export const MCP_SCOPE = 'docs:read';
+
+/** The claims every access token carries. */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  /** The client's key and name, for the audit trail. */
+  ck: string;
+  cn: string;
+  gid: string;
+  auth_time: number;
+  exp: number;
+}
+
+export interface OAuthDeps {
+  origin: string;
+  tokens: Tokens;
+  clients: OAuthRegisteredClientsStore;
+  members: MemberGrants;
+  policy: ReaderPolicy;
+  now: () => number;
+  /** An authorization or token refused, for the audit trail. */
+  onRefused: (event: 'token-refused' | 'grant-refused', fields: Record<string, unknown>) => void;
+}
+
+/** The MCP endpoint as a resource: every access token's audience. */
+export const resourceOf = (origin: string): string => `${origin}${MCP_PATH}`;
+
+const refusedGrant = (why: string) => new InvalidGrantError(why);
+
+/**
+ * The authorization server's own decisions, behind the SDK's handlers (which check the protocol:
+ * parameters, PKCE S256 and the verifier, redirect URIs with RFC 8252's loopback ports, client
+ * registration): where the member is sent to decide, and what a code or a refresh token is
+ * worth now. Codes and refresh tokens are single-use through the grant kept on the account.
+ */
+export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
+  issue(
+    client: { key: string; name: string },
+    uid: string,
+    email: string,
+    grant: ClientGrant,
+    scope: string,
+  ): Promise<OAuthTokens>;
+} {
+  const resource = resourceOf(deps.origin);
+  const checkResource = (requested: URL | string | undefined) => {
+    if (requested !== undefined && String(requested) !== resource)
+      throw new InvalidTargetError(`This server's only resource is ${resource}`);
+  };
+
+  async function issue(
+    client: { key: string; name: string },
+    uid: string,
+    email: string,
+    grant: ClientGrant,
+    scope: string,
+  ): Promise<OAuthTokens> {
+    const now = deps.now();
+    const common = { sub: uid, email, ck: client.key, cn: client.name, gid: grant.i, auth_time: grant.t };
+    const [accessToken, refreshToken] = await Promise.all([
+      deps.tokens.sign('access', { ...common, aud: resource, scope, client_id: client.key }, now),
+      deps.tokens.sign('refresh', { ...common, aud: deps.origin, gen: grant.g, scope }, now),
+    ]);
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: LIFETIME_SECONDS.access,
+      refresh_token: refreshToken,
+      scope,
+    };
+  }
+
+  /** The account's verdict on a grant, refusing the exchange when it no longer stands. */
+  async function admitted(uid: string, claims: Parameters<typeof grantRefusal>[1], kind: string) {
+    const account = await deps.members.account(uid);
+    const refusal: GrantRefusal | null = grantRefusal(account, claims, deps.policy, deps.now());
+    if (refusal) {
+      deps.onRefused('token-refused', { uid, email: claims.email, grant: kind, reason: refusal });
+      throw refusedGrant(`The grant no longer stands: ${refusal}`);
+    }
+  }
+
+  return {
+    issue,
+    get clientsStore() {
+      return deps.clients;
+    },
+
+    async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response) {
+      checkResource(params.resource);
+      const request = await deps.tokens.sign(
+        'request',
+        {
+          cid: client.client_id,
+          ru: params.redirectUri,
+          cc: params.codeChallenge,
+          ...(params.state === undefined ? {} : { st: params.state }),
+          sc: MCP_SCOPE,
+        },
+        deps.now(),
+      );
+      const spanish = /^\s*es\b/i.test(String(res.req.headers['accept-language'] ?? ''));
+      res.redirect(302, `${localePrefix(spanish ? 'es' : 'en')}${CONNECT_PATH}?request=${request}`);
+    },
+
+    async challengeForAuthorizationCode(client, code) {
+      const claims = await deps.tokens.verify('code', code, deps.now()).catch(() => {
+        throw refusedGrant('The code is not valid');
+      });
+      if (claims.ck !== clientKey(client.client_id)) throw refusedGrant('The code is for another client');
+      return String(claims.cc);
+    },
+
+    async exchangeAuthorizationCode(client, code, _verifier, redirectUri, requested) {
+      const now = deps.now();
+      const claims = await deps.tokens.verify('code', code, now).catch(() => {
+        throw refusedGrant('The code is not valid');
+      });
+      const key = clientKey(client.client_id);
+      if (claims.ck !== key) throw refusedGrant('The code is for another client');
+      if (redirectUri !== undefined && redirectUri !== claims.ru)
+        throw refusedGrant('redirect_uri differs from the authorization request');
+      checkResource(requested);
+      const uid = String(claims.sub);
+      const email = String(claims.email);
+      const grantClaims = { email, authTime: Number(claims.auth_time), clientKey: key, grantId: String(claims.gid) };
+      let redeemed: ClientGrant | undefined;
+      await deps.members.update(uid, (grants) => {
+        const grant = grants.find((each) => each.c === key && each.i === claims.gid && each.k === claims.jti);
+        if (!grant) return null;
+        redeemed = { c: grant.c, n: grant.n, i: grant.i, g: 1, t: grant.t };
+        return grants.map((each) => (each === grant ? redeemed! : each));
+      });
+      if (!redeemed) {
+        deps.onRefused('token-refused', { uid, email, grant: 'authorization_code', reason: 'code-used' });
+        throw refusedGrant('The code was used already');
+      }
+      await admitted(uid, grantClaims, 'authorization_code');
+      return issue({ key, name: redeemed.n }, uid, email, redeemed, String(claims.scope ?? MCP_SCOPE));
+    },
+
+    async exchangeRefreshToken(client, refreshToken, _scopes, requested) {
+      const claims = await deps.tokens.verify('refresh', refreshToken, deps.now(), deps.origin).catch(() => {
+        deps.onRefused('token-refused', { grant: 'refresh_token', reason: 'invalid' });
+        throw refusedGrant('The refresh token is not valid');
+      });
+      const key = clientKey(client.client_id);
+      if (claims.ck !== key) throw refusedGrant('The refresh token is for another client');
+      checkResource(requested);
+      const uid = String(claims.sub);
+      const email = String(claims.email);
+      await admitted(
+        uid,
+        { email, authTime: Number(claims.auth_time), clientKey: key, grantId: String(claims.gid) },
+        'refresh_token',
+      );
+      let rotated: ClientGrant | undefined;
+      let reused = false;
+      await deps.members.update(uid, (grants) => {
+        const grant = grants.find((each) => each.c === key && each.i === claims.gid);
+        if (!grant) return null;
+        if (grant.g !== claims.gen) {
+          // A refresh token used twice: one of the two copies is in someone else's hands (OAuth
+          // 2.1 §4.3.1). The grant ends; the member allows the client again.
+          reused = true;
+          return grants.filter((each) => each !== grant);
+        }
+        rotated = { ...grant, g: grant.g + 1 };
+        return grants.map((each) => (each === grant ? rotated! : each));
+      });
+      if (!rotated) {
+        deps.onRefused('token-refused', {
+          uid,
+          email,
+          grant: 'refresh_token',
+          reason: reused ? 'refresh-token-reused' : 'client-revoked',
+        });
+        throw refusedGrant('The refresh token was used already or its grant was ended');
+      }
+      return issue({ key, name: rotated.n }, uid, email, rotated, String(claims.scope ?? MCP_SCOPE));
+    },
+
+    async verifyAccessToken(token): Promise<AuthInfo> {
+      const claims = await deps.tokens.verify('access', token, deps.now(), resource).catch(() => {
+        throw new InvalidTokenError('The access token is not valid');
+      });
+      return {
+        token,
+        clientId: String(claims.ck),
+        scopes: String(claims.scope ?? '').split(' '),
+        expiresAt: Number(claims.exp),
+        resource: new URL(resource),
+        extra: { claims },
+      };
+    },
+  };
+}
+
+/** A new grant for a client, with the code that redeems it. */
+export function newGrant(client: OAuthClientInformationFull, nowMs: number, name: string): ClientGrant {
+  return {
+    c: clientKey(client.client_id),
+    n: name,
+    i: randomBytes(6).toString('base64url'),
+    g: 0,
+    k: randomBytes(9).toString('base64url'),
+    t: Math.floor(nowMs / 1000),
+  };
+}
+
+/**
+ * The authorization server's endpoints as the SDK's handlers answer them, on an Express app the
+ * server hands its own requests for those paths. The SDK's rate limits are off: they count by the
+ * socket's address, which behind Firebase Hosting is Google's proxy for everyone; the server
+ * counts per client itself before handing a request over. The metadata says what this server
+ * does beyond the SDK's defaults: public clients only, and client ID metadata documents.
+ */
+export function createOAuthApp(provider: OAuthServerProvider, origin: string): express.Express {
+  const issuerUrl = new URL(origin);
+  const metadata = {
+    ...createOAuthMetadata({ provider, issuerUrl, scopesSupported: [MCP_SCOPE] }),
+    token_endpoint_auth_methods_supported: ['none'],
+    client_id_metadata_document_supported: true,
+  };
+  const resourceMetadata = {
+    resource: resourceOf(origin),
+    authorization_servers: [metadata.issuer],
+    scopes_supported: [MCP_SCOPE],
+    bearer_methods_supported: ['header'],
+    resource_name: 'UAI Trustworthy Systems Centre documentation',
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(OAUTH_AUTHORIZE_PATH, authorizationHandler({ provider, rateLimit: false }));
+  app.use(OAUTH_TOKEN_PATH, tokenHandler({ provider, rateLimit: false }));
+  app.use(
+    OAUTH_REGISTER_PATH,
+    clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: false, clientIdGeneration: false }),
+  );
+  app.use(OAUTH_SERVER_METADATA_PATH, metadataHandler(metadata));
+  app.use(PROTECTED_RESOURCE_METADATA_PATH, metadataHandler(resourceMetadata));
+  app.use((_req, res) => {
+    res.status(404).json(new ServerError('Not found').toResponseObject());
+  });
+  return app;
+}

@@ -1,0 +1,350 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Writable } from 'node:stream';
+import { createAccount } from '../../scripts/authEmulator.mjs';
+import { unsignedJwt } from '../../testkit/jwt.mjs';
+import { readServerConfig } from '../src/config.js';
+import { createLogger } from '../src/logging.js';
+import { createTokens } from '../src/mcp/tokens.js';
+import { access, idTokenOf, sleep, unique, withEmulator } from './emulatorKit.js';
+import { MEMBERS_SECRET, PUBLIC_ORIGIN, openSession, rawRequest, startTestSite, type TestSite } from './helpers.js';
+import {
+  REDIRECT_URI,
+  authorize,
+  codeFor,
+  decide,
+  mcp,
+  pkce,
+  register,
+  resourceOf,
+  token,
+  tokensFor,
+  type McpSite,
+} from './mcpKit.js';
+
+/**
+ * The members' assistants behind the same lock: two instances of the server with the same public
+ * origin (as behind Firebase Hosting), the second re-checking every second as another instance of
+ * the service would at its own re-check.
+ */
+const logLines: string[] = [];
+let first: TestSite;
+let second: TestSite;
+const one = (): McpSite => ({ origin: first.origin, publicOrigin: PUBLIC_ORIGIN });
+const two = (): McpSite => ({ origin: second.origin, publicOrigin: PUBLIC_ORIGIN });
+const secret = readServerConfig({}).mcp.tokenSecret;
+
+withEmulator();
+before(async () => {
+  const logger = createLogger(
+    { level: 'info', service: 'test', projectId: 'demo-trustworthy-systems', isHumanReadable: false },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  );
+  first = await startTestSite(undefined, { logger }, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_OAUTH: '1000' });
+  second = await startTestSite(
+    undefined,
+    {},
+    { SITE_URL: PUBLIC_ORIGIN, SESSION_RECHECK_SECONDS: '1', RATE_LIMIT_OAUTH: '1000' },
+  );
+});
+after(async () => {
+  await first?.close();
+  await second?.close();
+});
+
+/** A new secured member with a session on the first instance. */
+async function newMember(domain = 'uai.cl') {
+  const email = unique('assistant.user', domain);
+  await createAccount({ email, emailVerified: true });
+  const cookie = await openSession(first.origin, await idTokenOf(email), { Origin: PUBLIC_ORIGIN });
+  return { email, cookie };
+}
+
+const search = (site: McpSite, accessToken: string, query: string) =>
+  mcp(site, accessToken, 'tools/call', { name: 'search_documentation', arguments: { query } });
+
+describe('discovery', () => {
+  test('security: /mcp without a token is 401 with the protected resource metadata in WWW-Authenticate', async () => {
+    const answer = await mcp(one(), null, 'tools/list');
+    assert.equal(answer.status, 401);
+    assert.match(
+      answer.headers.get('www-authenticate') ?? '',
+      /^Bearer resource_metadata="https:\/\/trustworthy-systems\.example\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    );
+    assert.doesNotMatch(JSON.stringify(answer.body), new RegExp(MEMBERS_SECRET));
+  });
+
+  test('the metadata documents name this resource, its server, S256 only and both ways to register', async () => {
+    const resource = (await (await fetch(`${first.origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(resource.resource, `${PUBLIC_ORIGIN}/mcp`);
+    assert.deepEqual(resource.authorization_servers, [`${PUBLIC_ORIGIN}/`]);
+    const server = (await (await fetch(`${first.origin}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(server.authorization_endpoint, `${PUBLIC_ORIGIN}/authorize`);
+    assert.equal(server.token_endpoint, `${PUBLIC_ORIGIN}/token`);
+    assert.equal(server.registration_endpoint, `${PUBLIC_ORIGIN}/register`);
+    assert.deepEqual(server.code_challenge_methods_supported, ['S256']);
+    assert.equal(server.client_id_metadata_document_supported, true);
+  });
+});
+
+describe('a member connects an assistant', () => {
+  test('registration, consent, token and a search served on another instance, each written to the audit trail', async () => {
+    const member = await newMember();
+    const { access: accessToken } = await tokensFor(one(), member.cookie);
+    const listed = await mcp(two(), accessToken, 'tools/list');
+    assert.equal(listed.status, 200);
+    const names = (listed.body!.result!.tools as { name: string }[]).map((tool) => tool.name).sort();
+    assert.deepEqual(names, ['read_page', 'search_documentation']);
+    const found = await search(one(), accessToken, 'guide');
+    const results = (found.body!.result!.structuredContent as { results: { url: string; title: string }[] }).results;
+    assert.deepEqual(
+      results.map((each) => each.url),
+      [`${PUBLIC_ORIGIN}/docs/guide`],
+    );
+    const read = await mcp(one(), accessToken, 'tools/call', {
+      name: 'read_page',
+      arguments: { url: `${PUBLIC_ORIGIN}/docs/guide` },
+    });
+    assert.equal((read.body!.result!.content as { text: string }[])[0]!.text, `# ${MEMBERS_SECRET} guide\n`);
+    const trail = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ofMember = trail.filter((line) => line.email === member.email);
+    assert.deepEqual(
+      ofMember.map((line) => [line.event, line.outcome, line.tool ?? null]),
+      [
+        ['session-opened', 'opened', null],
+        ['oauth-authorization', 'granted', null],
+        ['mcp-tool-call', 'served', 'search_documentation'],
+        ['mcp-tool-call', 'served', 'read_page'],
+      ],
+    );
+    assert.doesNotMatch(logLines.join('\n'), new RegExp(accessToken.split('.')[2]!));
+  });
+});
+
+describe('security: who gets a code', () => {
+  test('security: an outsider and an unverified address get no session, so the consent answers 401 and no code', async () => {
+    for (const email of ['visitor@example.org', 'unverified@uai.cl']) {
+      const refused = await rawRequest(first.origin, '/api/session', {
+        method: 'POST',
+        headers: { Origin: PUBLIC_ORIGIN, Authorization: `Bearer ${await idTokenOf(email)}` },
+      });
+      assert.equal(refused.status, 403, email);
+      const clientId = await register(one());
+      const started = await authorize(one(), { clientId, challenge: pkce().challenge });
+      const request = new URL(started.location, PUBLIC_ORIGIN).searchParams.get('request')!;
+      const decided = await decide(one(), request, refused.headers['set-cookie']?.[0]?.split(';')[0]);
+      assert.equal(decided.status, 401, email);
+      assert.deepEqual(decided.body, { error: 'sign-in-required' });
+    }
+  });
+
+  test('security: the member who refuses sends the client back with access_denied and no code', async () => {
+    const member = await newMember();
+    const clientId = await register(one());
+    const started = await authorize(one(), { clientId, challenge: pkce().challenge, state: 'abc' });
+    const request = new URL(started.location, PUBLIC_ORIGIN).searchParams.get('request')!;
+    const decided = await decide(one(), request, member.cookie, 'deny');
+    assert.equal(decided.status, 200);
+    assert.equal(
+      decided.body.redirect,
+      `${REDIRECT_URI}?error=access_denied&state=abc&iss=${encodeURIComponent(PUBLIC_ORIGIN)}`,
+    );
+  });
+});
+
+describe('security: the protocol refuses', () => {
+  test('security: PKCE without S256 is refused before any consent', async () => {
+    const clientId = await register(one());
+    const plain = await authorize(one(), { clientId, challenge: 'x'.repeat(43), method: 'plain' });
+    assert.equal(plain.status, 302);
+    assert.match(plain.location, /^http:\/\/127\.0\.0\.1:43117\/callback\?error=invalid_request&/);
+  });
+
+  test('security: a redirect URI the client did not register is refused, with no redirect to it', async () => {
+    const clientId = await register(one());
+    const elsewhere = await authorize(one(), {
+      clientId,
+      challenge: pkce().challenge,
+      redirectUri: 'https://attacker.example/callback',
+    });
+    assert.equal(elsewhere.status, 400);
+    assert.equal(elsewhere.location, '');
+    const otherPort = await authorize(one(), {
+      clientId,
+      challenge: pkce().challenge,
+      redirectUri: 'http://127.0.0.1:50000/callback',
+    });
+    assert.equal(otherPort.status, 302, 'a loopback redirect may come back on any port (RFC 8252)');
+    const otherPath = await authorize(one(), {
+      clientId,
+      challenge: pkce().challenge,
+      redirectUri: 'http://127.0.0.1:43117/elsewhere',
+    });
+    assert.equal(otherPath.status, 400);
+  });
+
+  test('security: a registration with a redirect URI over plain http elsewhere is refused', async () => {
+    const response = await fetch(`${first.origin}/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://attacker.example/cb'], token_endpoint_auth_method: 'none' }),
+    });
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as { error: string }).error, 'invalid_client_metadata');
+  });
+
+  test('security: a code is redeemed once, with its verifier and its redirect URI only', async () => {
+    const member = await newMember();
+    const { clientId, verifier, code } = await codeFor(one(), member.cookie);
+    const fields = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      resource: resourceOf(one()),
+    };
+    assert.equal((await token(one(), { ...fields, code_verifier: pkce().verifier })).body.error, 'invalid_grant');
+    assert.equal(
+      (await token(one(), { ...fields, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:43117/other' })).body
+        .error,
+      'invalid_grant',
+    );
+    const redeemed = await token(two(), { ...fields, code_verifier: verifier });
+    assert.equal(redeemed.status, 200);
+    const replayed = await token(one(), { ...fields, code_verifier: verifier });
+    assert.equal(replayed.status, 400);
+    assert.equal(replayed.body.error, 'invalid_grant');
+  });
+
+  test('security: a token for another resource, expired, forged or alg:none is 401', async () => {
+    const member = await newMember();
+    const { access: genuine } = await tokensFor(one(), member.cookie);
+    const claims = JSON.parse(Buffer.from(genuine.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    // The member's own claims, without those the signer sets anew.
+    const rest = Object.fromEntries(
+      Object.entries(claims).filter(([name]) => !['iss', 'iat', 'exp', 'jti'].includes(name)),
+    );
+    const tokens = createTokens(secret, PUBLIC_ORIGIN);
+    const otherResource = await tokens.sign('access', { ...rest, aud: 'https://elsewhere.example/mcp' }, Date.now());
+    const expired = await tokens.sign('access', rest, Date.now() - 11 * 60_000);
+    const forged = await createTokens('another-secret-of-at-least-32-characters', PUBLIC_ORIGIN).sign(
+      'access',
+      rest,
+      Date.now(),
+    );
+    const refreshAsAccess = (await tokensFor(one(), member.cookie)).refresh;
+    const none = unsignedJwt({ ...claims });
+    const noneTyped = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${genuine.split('.')[1]}.`;
+    for (const [name, bad] of Object.entries({ otherResource, expired, forged, refreshAsAccess, none, noneTyped })) {
+      const answer = await mcp(one(), bad, 'tools/list');
+      assert.equal(answer.status, 401, name);
+      assert.match(
+        answer.headers.get('www-authenticate') ?? '',
+        /^Bearer resource_metadata="[^"]+", error="invalid_token"/,
+      );
+    }
+    assert.equal((await mcp(one(), genuine, 'tools/list')).status, 200);
+  });
+
+  test('security: bad JSON-RPC gets the protocol error, never a 500', async () => {
+    const member = await newMember();
+    const { access: accessToken } = await tokensFor(one(), member.cookie);
+    const post = (body: string) =>
+      fetch(`${first.origin}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${accessToken}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body,
+      });
+    const broken = await post('{"jsonrpc":');
+    assert.equal(broken.status, 400);
+    assert.equal(((await broken.json()) as { error: { code: number } }).error.code, -32700);
+    const huge = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { x: 'y'.repeat(70_000) } }),
+    );
+    assert.equal(huge.status, 413);
+    const unknownMethod = await mcp(one(), accessToken, 'no/such/method');
+    assert.equal(unknownMethod.body!.error!.code, -32601);
+    const badArguments = await mcp(one(), accessToken, 'tools/call', {
+      name: 'search_documentation',
+      arguments: { query: 7 },
+    });
+    assert.equal(badArguments.status, 200);
+    assert.equal((badArguments.body!.result as { isError?: boolean }).isError, true);
+  });
+});
+
+describe('security: the same control as a session', () => {
+  test('security: a refresh token is rotated; the old one is refused and ends the grant', async () => {
+    const member = await newMember();
+    const { clientId, refresh } = await tokensFor(one(), member.cookie);
+    const fields = { grant_type: 'refresh_token', client_id: clientId, resource: resourceOf(one()) };
+    const rotated = await token(one(), { ...fields, refresh_token: refresh });
+    assert.equal(rotated.status, 200);
+    assert.notEqual(rotated.body.refresh_token, refresh);
+    assert.equal((await token(one(), { ...fields, refresh_token: refresh })).body.error, 'invalid_grant');
+    assert.equal(
+      (await token(one(), { ...fields, refresh_token: rotated.body.refresh_token! })).body.error,
+      'invalid_grant',
+    );
+  });
+
+  test('security: suspension refuses the refresh token and ends tool calls on another instance within its re-check', async () => {
+    const member = await newMember('alumnos.uai.cl');
+    const { clientId, access: accessToken, refresh } = await tokensFor(one(), member.cookie);
+    assert.equal((await search(two(), accessToken, 'guide')).status, 200);
+    assert.equal(access('suspend', member.email, '--reason', 'Lost laptop').status, 0);
+    await sleep(1100);
+    assert.equal((await search(two(), accessToken, 'guide')).status, 401);
+    const refreshed = await token(one(), {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refresh,
+      resource: resourceOf(one()),
+    });
+    assert.equal(refreshed.status, 400);
+    assert.equal(refreshed.body.error, 'invalid_grant');
+    const refusals = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.email === member.email && line.event === 'oauth-token-refused');
+    assert.deepEqual(
+      refusals.map((line) => line.reason),
+      ['suspended'],
+    );
+  });
+
+  test('security: signing out (everywhere, as Firebase revokes) refuses the refresh token and the access token', async () => {
+    const member = await newMember();
+    const { clientId, access: accessToken, refresh } = await tokensFor(one(), member.cookie);
+    // Firebase compares revocation times in whole seconds.
+    await sleep(1100);
+    const signedOut = await rawRequest(first.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: PUBLIC_ORIGIN, Cookie: member.cookie },
+    });
+    assert.equal(signedOut.status, 204);
+    const refreshed = await token(one(), {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refresh,
+      resource: resourceOf(one()),
+    });
+    assert.equal(refreshed.body.error, 'invalid_grant');
+    await sleep(1100);
+    assert.equal((await search(two(), accessToken, 'guide')).status, 401);
+  });
+});
