@@ -1,0 +1,297 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Translate, { translate } from '@docusaurus/Translate';
+import { useLocation } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { SIGN_IN_PATH, type ConnectErrorCode, type ConnectRequestView } from '@trust/access-policy';
+import { readConnectRequest, sendConnectDecision } from '../components/Connect/connectApi';
+import styles from '../components/Connect/styles.module.css';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'asking'; view: ConnectRequestView }
+  | { kind: 'sending'; view: ConnectRequestView; decision: 'allow' | 'deny' }
+  | { kind: 'leaving'; view: ConnectRequestView; decision: 'allow' | 'deny' }
+  | { kind: 'failed'; code: ConnectErrorCode | 'no-request' };
+
+function problemOf(code: ConnectErrorCode | 'no-request'): string {
+  switch (code) {
+    case 'no-request':
+      return translate({
+        id: 'connect.problem.noRequest',
+        message:
+          'This page is where an AI assistant asks to read the documentation for you. Open it from your assistant: add this site to it, and it brings you here.',
+        description: 'Connect page opened without a request from an assistant',
+      });
+    case 'request-expired':
+      return translate({
+        id: 'connect.problem.expired',
+        message: 'This request from your assistant has expired. Start the connection again from the assistant.',
+        description: 'Connect page: the request is too old',
+      });
+    case 'request-invalid':
+      return translate({
+        id: 'connect.problem.invalid',
+        message:
+          'This request is not one this site made, or the assistant that made it can no longer be found. Start the connection again from the assistant.',
+        description: 'Connect page: the request does not verify or its client is gone',
+      });
+    case 'rate-limited':
+      return translate({
+        id: 'connect.problem.rateLimited',
+        message: 'Too many attempts from your network. Wait a minute and try again.',
+        description: 'Connect page: rate limited',
+      });
+    default:
+      return translate({
+        id: 'connect.problem.unavailable',
+        message: 'The site cannot answer right now. Try again in a few minutes.',
+        description: 'Connect page: the server or the identity provider is unavailable',
+      });
+  }
+}
+
+/**
+ * `/connect`: where the site's authorization server sends a member whose AI assistant asks to read
+ * the documentation. A reader without a session goes through the sign-in page (every way in) and
+ * comes back; then the member sees which assistant asks, what it will be able to do, and allows it
+ * or not. Only the member's own answer, checked by the server, gives the assistant a code.
+ */
+export default function ConnectPage(): ReactNode {
+  const location = useLocation();
+  const signInPage = useBaseUrl(SIGN_IN_PATH);
+  const request = new URLSearchParams(location.search).get('request');
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!request) {
+      setPhase({ kind: 'failed', code: 'no-request' });
+      return;
+    }
+    let isCurrent = true;
+    void readConnectRequest(request).then((answer) => {
+      if (!isCurrent) return;
+      if (answer.ok) setPhase({ kind: 'asking', view: answer.value });
+      else if (answer.code === 'sign-in-required')
+        window.location.replace(
+          `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+        );
+      else setPhase({ kind: 'failed', code: answer.code });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [request, signInPage]);
+
+  useEffect(() => {
+    if (phase.kind === 'asking' || phase.kind === 'failed') heading.current?.focus();
+  }, [phase.kind]);
+
+  const decide = useCallback(
+    async (view: ConnectRequestView, decision: 'allow' | 'deny') => {
+      setPhase({ kind: 'sending', view, decision });
+      const answer = await sendConnectDecision(request!, decision);
+      if (!answer.ok) {
+        if (answer.code === 'sign-in-required')
+          window.location.replace(
+            `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+          );
+        else setPhase({ kind: 'failed', code: answer.code });
+        return;
+      }
+      setPhase({ kind: 'leaving', view, decision });
+      window.location.assign(answer.value.redirect);
+    },
+    [request, signInPage],
+  );
+
+  const title = translate({
+    id: 'connect.pageTitle',
+    message: 'Connect an AI assistant',
+    description: 'Title of the page where a member allows an AI assistant',
+  });
+
+  return (
+    <Layout
+      title={title}
+      description={translate({
+        id: 'connect.pageDescription',
+        message: 'Allow an AI assistant to search and read the members’ documentation for you.',
+        description: 'Meta description of the connect page',
+      })}
+    >
+      <main className={`container margin-vert--lg ${styles.panel}`}>
+        {phase.kind === 'loading' && (
+          <>
+            <Heading as="h1">{title}</Heading>
+            <p role="status">
+              <Translate id="connect.loading" description="Connect page while the request is read">
+                Reading your assistant’s request…
+              </Translate>
+            </p>
+          </>
+        )}
+        {phase.kind === 'failed' && (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              {title}
+            </h1>
+            <p role="alert">{problemOf(phase.code)}</p>
+          </>
+        )}
+        {phase.kind !== 'loading' && phase.kind !== 'failed' && (
+          <Consent phase={phase} headingRef={heading} onDecide={decide} />
+        )}
+      </main>
+    </Layout>
+  );
+}
+
+function Consent({
+  phase,
+  headingRef,
+  onDecide,
+}: {
+  phase: Extract<Phase, { view: ConnectRequestView }>;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onDecide: (view: ConnectRequestView, decision: 'allow' | 'deny') => void;
+}): ReactNode {
+  const { view } = phase;
+  const isBusy = phase.kind !== 'asking';
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        <Translate
+          id="connect.heading"
+          description="Connect page heading; {client} is the assistant's own name"
+          values={{ client: view.clientName }}
+        >
+          {'Allow {client} to read the documentation?'}
+        </Translate>
+      </h1>
+      <p>
+        <Translate
+          id="connect.signedInAs"
+          description="Connect page: who is signed in"
+          values={{ email: <strong>{view.email}</strong> }}
+        >
+          {'You are signed in as {email}.'}
+        </Translate>
+      </p>
+      <Heading as="h2">
+        <Translate id="connect.can.heading" description="Connect page: heading of what the assistant may do">
+          If you allow it, the assistant can
+        </Translate>
+      </Heading>
+      <ul>
+        <li>
+          <Translate id="connect.can.search" description="Connect page: the assistant may search">
+            search the Intrusion Sentinel documentation, in English and Spanish;
+          </Translate>
+        </li>
+        <li>
+          <Translate id="connect.can.read" description="Connect page: the assistant may read pages">
+            read its pages as Markdown, with the address of each page, as long as you may read them yourself.
+          </Translate>
+        </li>
+      </ul>
+      <Heading as="h2">
+        <Translate id="connect.cannot.heading" description="Connect page: heading of what the assistant may not do">
+          It cannot
+        </Translate>
+      </Heading>
+      <ul>
+        <li>
+          <Translate id="connect.cannot.change" description="Connect page: the assistant changes nothing">
+            change anything on this site, or see your account, other members or the admin page;
+          </Translate>
+        </li>
+        <li>
+          <Translate id="connect.cannot.after" description="Connect page: access ends with the member's">
+            read anything once you sign out, your access ends, or you or an admin disconnect it.
+          </Translate>
+        </li>
+      </ul>
+      <dl className={styles.facts}>
+        <dt>
+          <Translate id="connect.facts.identity" description="Connect page: where the assistant's identity comes from">
+            The assistant’s identity
+          </Translate>
+        </dt>
+        <dd>
+          {view.clientHost === 'registered' ? (
+            <Translate
+              id="connect.facts.registered"
+              description="Connect page: a dynamically registered client names itself"
+            >
+              It registered itself with this site; its name is its own claim.
+            </Translate>
+          ) : (
+            <Translate
+              id="connect.facts.document"
+              description="Connect page: the client's metadata document host"
+              values={{ host: <code>{view.clientHost}</code> }}
+            >
+              {'Published at {host}.'}
+            </Translate>
+          )}
+        </dd>
+        <dt>
+          <Translate id="connect.facts.returns" description="Connect page: where the answer goes">
+            Your answer goes back to
+          </Translate>
+        </dt>
+        <dd>
+          <code>{view.redirectOrigin}</code>
+        </dd>
+      </dl>
+      <p>
+        <Translate id="connect.onlyIfYou" description="Connect page: only allow an assistant you started">
+          Allow it only if you have just added this site to your assistant yourself.
+        </Translate>
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={isBusy}
+          onClick={() => onDecide(view, 'allow')}
+        >
+          <Translate id="connect.allow" description="Connect page: the button that allows the assistant">
+            Allow
+          </Translate>
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isBusy}
+          onClick={() => onDecide(view, 'deny')}
+        >
+          <Translate id="connect.deny" description="Connect page: the button that refuses the assistant">
+            Don’t allow
+          </Translate>
+        </button>
+      </div>
+      <p role="status">
+        {phase.kind === 'leaving' &&
+          (phase.decision === 'allow' ? (
+            <Translate
+              id="connect.leaving.allowed"
+              description="Connect page: after allowing, returning to the assistant"
+            >
+              Allowed. Returning you to your assistant…
+            </Translate>
+          ) : (
+            <Translate
+              id="connect.leaving.denied"
+              description="Connect page: after refusing, returning to the assistant"
+            >
+              Not allowed. Returning you to your assistant…
+            </Translate>
+          ))}
+      </p>
+    </>
+  );
+}
