@@ -143,7 +143,8 @@ export type AccessErrorCode =
   | 'not-suspended'
   | 'request-open'
   | 'no-open-request'
-  | 'needs-until';
+  | 'needs-until'
+  | 'no-assistant';
 
 export interface RefusedChange extends ErrorBody<'refused'> {
   code: AccessErrorCode;

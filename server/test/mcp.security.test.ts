@@ -348,3 +348,33 @@ describe('security: the same control as a session', () => {
     assert.equal((await search(two(), accessToken, 'guide')).status, 401);
   });
 });
+
+describe('security: admins disconnect an assistant', () => {
+  test('security: `npm run access disconnect` ends that assistant only: its refresh token and, within the re-check, its tool calls', async () => {
+    const member = await newMember();
+    const kept = await tokensFor(one(), member.cookie, await register(one(), [REDIRECT_URI], 'Kept assistant'));
+    const ended = await tokensFor(one(), member.cookie, await register(one(), [REDIRECT_URI], 'Ended assistant'));
+    const listed = access('assistants', member.email);
+    assert.equal(listed.status, 0, listed.stderr);
+    const rows = listed.stdout.trim().split('\n').slice(1);
+    assert.deepEqual(
+      rows.map((row) => row.split(/\s{2,}/)[1]),
+      ['Kept assistant', 'Ended assistant'],
+    );
+    const key = rows[1]!.split(/\s+/)[0]!;
+    assert.equal(access('disconnect', member.email, '--client', key).status, 0);
+    await sleep(1100);
+    assert.equal((await search(two(), ended.access, 'guide')).status, 401);
+    assert.equal((await search(two(), kept.access, 'guide')).status, 200);
+    const refreshed = await token(one(), {
+      grant_type: 'refresh_token',
+      client_id: ended.clientId,
+      refresh_token: ended.refresh,
+      resource: resourceOf(one()),
+    });
+    assert.equal(refreshed.body.error, 'invalid_grant');
+    const unknown = access('disconnect', member.email, '--client', 'no-such-key');
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /has no connected assistant with the key no-such-key/);
+  });
+});

@@ -33,7 +33,8 @@ export interface AccessChange {
     | 'admin-granted'
     | 'admin-removed'
     | 'request-approved'
-    | 'request-declined';
+    | 'request-declined'
+    | 'assistant-disconnected';
   /** The account changed. */
   target: string;
   uid: string;
@@ -44,6 +45,23 @@ export interface AccessChange {
   note?: string;
   /** An approved request: the page the reader asked for. */
   page?: string;
+  /** A disconnected assistant: its name and key. */
+  client?: string;
+}
+
+/** An AI assistant a member allowed: the key that names it, its own name, when it was allowed. */
+export interface ConnectedAssistant {
+  key: string;
+  name: string;
+  allowedAt: string;
+}
+
+function connectedAssistants(user: UserRecord): ConnectedAssistant[] {
+  const grants = user.customClaims?.mcp;
+  if (!Array.isArray(grants)) return [];
+  return (grants as { c: string; n: string; t: number }[])
+    .filter((grant) => typeof grant.c === 'string' && typeof grant.t === 'number')
+    .map((grant) => ({ key: grant.c, name: String(grant.n ?? ''), allowedAt: new Date(grant.t * 1000).toISOString() }));
 }
 
 /** What `list` shows: the rows the centre made, not every account of the university. */
@@ -181,6 +199,32 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     },
 
     /** Ends an invitation now, and every session of the account with it. */
+    /** The AI assistants the account has allowed, oldest first. */
+    async assistants(rawEmail: string): Promise<{ email: string; assistants: ConnectedAssistant[] }> {
+      const user = await account(rawEmail);
+      return { email: user.email!, assistants: connectedAssistants(user) };
+    },
+
+    /** Ends one assistant's grant: its tokens are refused at once here, elsewhere at the re-check. */
+    async disconnect(rawEmail: string, key: string, by: string): Promise<AccessChange> {
+      const user = await account(rawEmail);
+      const assistant = connectedAssistants(user).find((each) => each.key === key);
+      if (!assistant)
+        throw new AccessError('no-assistant', `${user.email} has no connected assistant with the key ${key}.`);
+      const kept = (user.customClaims?.mcp as { c: string }[]).filter((grant) => grant.c !== key);
+      const claims: Record<string, unknown> = { ...user.customClaims };
+      if (kept.length > 0) claims.mcp = kept;
+      else delete claims.mcp;
+      await auth.setCustomUserClaims(user.uid, claims);
+      return {
+        action: 'assistant-disconnected',
+        target: user.email!,
+        uid: user.uid,
+        by,
+        client: `${assistant.name} (${key})`,
+      };
+    },
+
     async revoke(rawEmail: string, by: string): Promise<AccessChange> {
       const user = await account(rawEmail);
       if (!accessClaimsOf(user).invitation)

@@ -34,7 +34,9 @@ const USAGE = `Usage: npm run access -- <command>
                                                    KIND: ${ACCESS_KINDS.join(', ')}
   requests                                         the open requests for access
   approve EMAIL --until YYYY-MM-DD                 answer a request with an invitation until that day
-  decline EMAIL [--reason TEXT]                    answer a request with a refusal (the reader sees the reason)`;
+  decline EMAIL [--reason TEXT]                    answer a request with a refusal (the reader sees the reason)
+  assistants EMAIL                                 the AI assistants the account has allowed, with their keys
+  disconnect EMAIL --client KEY                    end one assistant's access (its key from "assistants")`;
 
 function option(options: Map<string, string | true>, name: string): string | undefined {
   const value = options.get(name);
@@ -56,6 +58,11 @@ function table(entries: AccessEntry[]): string {
       ].map(terminalSafe),
     ),
   ];
+  return aligned(rows);
+}
+
+/** Rows as columns padded to their widest cell. */
+function aligned(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
     .map((row) =>
@@ -140,6 +147,20 @@ async function main(): Promise<number> {
     case 'decline':
       await change(() => grants.decide(needEmail(), 'decline', undefined, by, option(options, 'reason')));
       break;
+    case 'assistants': {
+      const { assistants } = await grants.assistants(needEmail());
+      const rows = assistants.map((each) =>
+        [each.key, each.name, each.allowedAt.slice(0, 16).replace('T', ' ')].map(terminalSafe),
+      );
+      process.stdout.write(`${aligned([['key', 'assistant', 'allowed'], ...rows])}\n`);
+      break;
+    }
+    case 'disconnect': {
+      const key = option(options, 'client');
+      if (!key) throw new UsageError('disconnect needs --client KEY (see "assistants EMAIL").');
+      await change(() => grants.disconnect(needEmail(), key, by));
+      break;
+    }
   }
   return 0;
 }

@@ -14,6 +14,8 @@ const COMMANDS: Record<string, { argument: string | null; options: Record<string
   requests: { argument: null, options: {} },
   approve: { argument: EMAIL, options: { until: 'value' } },
   decline: { argument: EMAIL, options: { reason: 'value' } },
+  assistants: { argument: EMAIL, options: {} },
+  disconnect: { argument: EMAIL, options: { client: 'value' } },
 };
 
 /** A command line the command cannot take: said in one line with the usage, exit 2. */
