@@ -42,7 +42,9 @@ export default defineConfig({
     {
       command: 'node ../server/dist/main.js',
       url: `http://localhost:${port}/`,
-      env: { PORT: String(port), HOST: '127.0.0.1' },
+      // The MCP test serves its client's metadata document over https on loopback, with this
+      // certificate, which the server must trust to read it.
+      env: { PORT: String(port), HOST: '127.0.0.1', NODE_EXTRA_CA_CERTS: 'fixtures/loopback-tls/cert.pem' },
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

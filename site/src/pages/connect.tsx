@@ -5,6 +5,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { SIGN_IN_PATH, type ConnectErrorCode, type ConnectRequestView } from '@trust/access-policy';
+import { hasServerSession } from '../auth/session';
 import { readConnectRequest, sendConnectDecision } from '../components/Connect/connectApi';
 import styles from '../components/Connect/styles.module.css';
 
@@ -71,15 +72,21 @@ export default function ConnectPage(): ReactNode {
       return;
     }
     let isCurrent = true;
-    void readConnectRequest(request).then((answer) => {
+    const toSignIn = () =>
+      window.location.replace(
+        `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+      );
+    void (async () => {
+      // Asked first, so that a reader without a session goes to sign in without a refused request.
+      const hasSession = await hasServerSession().catch(() => true);
+      if (!isCurrent) return;
+      if (!hasSession) return toSignIn();
+      const answer = await readConnectRequest(request);
       if (!isCurrent) return;
       if (answer.ok) setPhase({ kind: 'asking', view: answer.value });
-      else if (answer.code === 'sign-in-required')
-        window.location.replace(
-          `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
-        );
+      else if (answer.code === 'sign-in-required') toSignIn();
       else setPhase({ kind: 'failed', code: answer.code });
-    });
+    })();
     return () => {
       isCurrent = false;
     };

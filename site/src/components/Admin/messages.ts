@@ -22,6 +22,12 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
         'Keep the note or reason to 200 characters at most; if the account already holds long notes, shorten it.',
       description: 'Admin: note or reason too long',
     }),
+  'no-assistant': () =>
+    translate({
+      id: 'admin.error.noAssistant',
+      message: 'That account has no connected assistant with that key.',
+      description: 'Admin: disconnecting an assistant the account does not have',
+    }),
   'no-account': () =>
     translate({
       id: 'admin.error.noAccount',

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { MCP_PATH } from '@trust/access-policy';
+import { submitSignIn, DEMO_PASSWORD } from './auth';
+import { expect, literal, test, waitForHydration } from './fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const membersDir = path.resolve(here, '../../site/dist/members');
+
+/** The first sentence of a built page's Markdown, as its reader sees it: the search must find the page by it. */
+function openingSentence(pagePath: string): string {
+  const markdown = readFileSync(path.join(membersDir, `${pagePath}.md`), 'utf8');
+  const paragraph = markdown.split('\n\n').find((block) => !/^(#|Canonical URL|URL canónica)/.test(block))!;
+  return paragraph
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[_*`]/g, '')
+    .split(/(?<=\.)\s/)[0]!;
+}
+
+const PAGES = {
+  en: '/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
+  es: '/es/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
+} as const;
+
+/** A loopback server that answers the client's redirect, as an assistant on the member's machine does. */
+async function startCallback(): Promise<{ server: Server; url: string }> {
+  const server = createHttpServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Assistant</title><p>You can close this window.</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback` };
+}
+
+/** The SDK's client as an assistant keeps it: registration, tokens and the PKCE verifier in memory. */
+class MemoryProvider implements OAuthClientProvider {
+  information: OAuthClientInformationMixed | undefined;
+  saved: OAuthTokens | undefined;
+  verifier = '';
+  authorizationUrl: URL | undefined;
+  constructor(
+    readonly redirectUrl: string,
+    readonly clientMetadataUrl?: string,
+  ) {}
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Browser test assistant',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/**
+ * The whole way an assistant is connected: the first request is refused and starts the OAuth
+ * flow, the member signs in and allows it in Chromium, the code comes back to the loopback
+ * redirect, the client exchanges it; then the connected client lists the tools, finds a page by
+ * its opening sentence in each language, and reads it.
+ */
+async function connectAndUse(page: Page, baseURL: string, provider: MemoryProvider, callbackUrl: string) {
+  const endpoint = new URL(MCP_PATH, baseURL);
+  const first = new Client({ name: 'browser-test', version: '1.0.0' });
+  await expect(first.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }))).rejects.toThrow(
+    UnauthorizedError,
+  );
+  expect(provider.authorizationUrl?.href).toMatch(new RegExp(`^${literal(baseURL)}/authorize\\?`));
+  expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(provider.authorizationUrl?.searchParams.get('resource')).toBe(endpoint.href);
+
+  await page.goto(provider.authorizationUrl!.href);
+  await expect(page).toHaveURL(/\/signin\?next=%2Fconnect%3Frequest%3D/);
+  await waitForHydration(page);
+  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/connect\?request=/, { timeout: 15_000 });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Allow Browser test assistant to read the documentation?' }),
+  ).toBeFocused();
+  await expect(page.getByText('You are signed in as diego.rojas@alumnos.uai.cl.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`^${literal(callbackUrl)}\\?code=[\\w.-]+&iss=${literal(encodeURIComponent(baseURL))}$`),
+  );
+  const code = new URL(page.url()).searchParams.get('code')!;
+
+  const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+  await transport.finishAuth(code);
+  expect(provider.saved?.token_type).toBe('Bearer');
+  const client = new Client({ name: 'browser-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name).sort()).toEqual(['read_page', 'search_documentation']);
+  for (const [language, pagePath] of Object.entries(PAGES)) {
+    const found = await client.callTool({
+      name: 'search_documentation',
+      arguments: { query: openingSentence(pagePath), language },
+    });
+    const results = (found.structuredContent as { results: { url: string }[] }).results;
+    expect(results[0]?.url).toBe(`${baseURL}${pagePath}`);
+    const read = await client.callTool({ name: 'read_page', arguments: { url: results[0]!.url } });
+    expect((read.content as { text: string }[])[0]!.text).toBe(
+      readFileSync(path.join(membersDir, `${pagePath}.md`), 'utf8'),
+    );
+  }
+  await client.close();
+}
+
+test('an assistant registered dynamically connects, is allowed by a member and searches and reads in both languages', async ({
+  page,
+  baseURL,
+}) => {
+  const callback = await startCallback();
+  try {
+    const provider = new MemoryProvider(callback.url);
+    await connectAndUse(page, baseURL!, provider, callback.url);
+    expect(provider.information?.client_id).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  } finally {
+    callback.server.close();
+  }
+});
+
+test('an assistant identified by its client ID metadata document connects the same way', async ({ page, baseURL }) => {
+  const callback = await startCallback();
+  const tls = path.resolve(here, '../fixtures/loopback-tls');
+  let documentUrl = '';
+  const documents = createHttpsServer(
+    { cert: readFileSync(path.join(tls, 'cert.pem')), key: readFileSync(path.join(tls, 'key.pem')) },
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          client_id: documentUrl,
+          client_name: 'Browser test assistant',
+          redirect_uris: [callback.url],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        }),
+      );
+    },
+  );
+  await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+  documentUrl = `https://127.0.0.1:${(documents.address() as AddressInfo).port}/assistant/client.json`;
+  try {
+    const provider = new MemoryProvider(callback.url, documentUrl);
+    await connectAndUse(page, baseURL!, provider, callback.url);
+    expect(provider.information?.client_id).toBe(documentUrl);
+  } finally {
+    callback.server.close();
+    documents.close();
+  }
+});
