@@ -156,7 +156,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       );
     }
     // Credentials come from Application Default Credentials (the service's identity on Cloud Run).
-    const missing = ['FIREBASE_PROJECT_ID', 'SITE_URL'].filter((name) => !env[name]?.trim());
+    const missing = ['FIREBASE_PROJECT_ID', 'SITE_URL', 'OAUTH_TOKEN_SECRET'].filter((name) => !env[name]?.trim());
     if (missing.length > 0)
       throw new SettingError(`Missing required setting(s) for production: ${missing.join(', ')}.`);
   }
@@ -190,11 +190,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   };
   const tokenSecret = env.OAUTH_TOKEN_SECRET?.trim() || (isProduction ? '' : LOCAL_TOKEN_SECRET);
   if (tokenSecret.length < 32)
-    throw new SettingError(
-      isProduction
-        ? 'Missing required setting for production: OAUTH_TOKEN_SECRET (at least 32 random characters, shared by every instance).'
-        : 'OAUTH_TOKEN_SECRET must be at least 32 characters.',
-    );
+    throw new SettingError('OAUTH_TOKEN_SECRET must be at least 32 random characters, the same on every instance.');
   const mcp: McpSettings = {
     tokenSecret,
     callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 100_000),

@@ -7,6 +7,7 @@ const production = {
   NODE_ENV: 'production',
   FIREBASE_PROJECT_ID: 'uai-docs',
   SITE_URL: 'https://trustworthy-systems.example',
+  OAUTH_TOKEN_SECRET: 'a-production-secret-of-at-least-32-chars',
 };
 
 describe('server settings', () => {
@@ -35,8 +36,18 @@ describe('server settings', () => {
   });
 
   it('names the missing settings in production', () => {
-    assert.throws(() => readServerConfig({ NODE_ENV: 'production' }), /FIREBASE_PROJECT_ID, SITE_URL\.$/);
-    assert.throws(() => readServerConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'x' }), /: SITE_URL\.$/);
+    assert.throws(
+      () => readServerConfig({ NODE_ENV: 'production' }),
+      /FIREBASE_PROJECT_ID, SITE_URL, OAUTH_TOKEN_SECRET\.$/,
+    );
+    assert.throws(
+      () => readServerConfig({ ...production, SITE_URL: '', OAUTH_TOKEN_SECRET: '' }),
+      /: SITE_URL, OAUTH_TOKEN_SECRET\.$/,
+    );
+    assert.throws(
+      () => readServerConfig({ ...production, OAUTH_TOKEN_SECRET: 'too-short' }),
+      /^SettingError: OAUTH_TOKEN_SECRET must be at least 32 random characters, the same on every instance\.$/,
+    );
     const config = readServerConfig(production);
     assert.equal(config.firebase.emulatorHost, null);
     assert.equal(config.publicOrigin, 'https://trustworthy-systems.example');

@@ -27,6 +27,7 @@ describe('security headers', () => {
       NODE_ENV: 'production',
       FIREBASE_PROJECT_ID: 'uai-trustworthy-docs',
       SITE_URL: 'https://trustworthy-systems.example',
+      OAUTH_TOKEN_SECRET: 'a-production-secret-of-at-least-32-chars',
     });
     try {
       const response = await rawRequest(production.origin, '/');

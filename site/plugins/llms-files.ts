@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent as DocsContent, LoadedVersion } from '@docusaurus/plugin-content-docs';
 import type { BlogContent } from '@docusaurus/plugin-content-blog';
-import { SIGN_IN_PATH, isRestrictedPath, localePrefix, type Locale } from '@trust/access-policy';
+import { MCP_PATH, SIGN_IN_PATH, isRestrictedPath, localePrefix, type Locale } from '@trust/access-policy';
 import { LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_EXTENSION, descriptionOf } from '@trust/access-policy/build-contract';
 import { llmsFullTxt, llmsTxt, type LlmsLink, type LlmsSection } from './llms/llmsTxt';
 import { pageMarkdown, type LinkResolver } from './llms/markdown';
@@ -35,6 +35,8 @@ const TEXT = {
     pagesSection: 'Pages',
     postsSection: 'Blog posts (in Spanish)',
     otherSection: 'Other pages',
+    assistants: (mcp: string) =>
+      `AI assistants connect to the documentation through its MCP server (Model Context Protocol, Streamable HTTP) at ${mcp}: add that address to the assistant (for example \`claude mcp add --transport http uai-docs ${mcp}\`); on first use it opens the browser, where the member signs in and allows it. It can then search the documentation in English and Spanish and read its pages, as long as the member may read them.`,
     members: (product: string, university: string, docs: string, signIn: string, index: string) =>
       `The ${product} documentation, under ${docs}, is for members of ${university} and invited guests; it is not listed here. A member signs in at ${signIn} and then reads, in the same browser, any documentation page as Markdown at the page's address followed by \`.md\` (each page also has a "Copy page as Markdown" button), the list of every page with its Markdown address at ${index}, and every page in one file at the same address with \`llms-full.txt\`.`,
   },
@@ -45,6 +47,8 @@ const TEXT = {
     pagesSection: 'Páginas',
     postsSection: 'Artículos del blog',
     otherSection: 'Otras páginas',
+    assistants: (mcp: string) =>
+      `Los asistentes de IA se conectan a la documentación mediante su servidor MCP (Model Context Protocol, Streamable HTTP) en ${mcp}: agregue esa dirección al asistente (por ejemplo \`claude mcp add --transport http uai-docs ${mcp}\`); en el primer uso abre el navegador, donde el miembro inicia sesión y lo permite. Desde entonces puede buscar en la documentación en inglés y en español y leer sus páginas, mientras el miembro pueda leerlas.`,
     members: (product: string, university: string, docs: string, signIn: string, index: string) =>
       `La documentación de ${product}, bajo ${docs}, es para miembros de la ${university} e invitados; no figura aquí. Un miembro inicia sesión en ${signIn} y luego lee, en el mismo navegador, cualquier página de la documentación en Markdown en la dirección de la página seguida de \`.md\` (cada página tiene además un botón «Copiar página como Markdown»), la lista de todas las páginas con su dirección en Markdown en ${index}, y todas las páginas en un solo archivo en la misma dirección con \`llms-full.txt\`.`,
   },
@@ -199,6 +203,7 @@ export default function llmsFilesPlugin(context: LoadContext): Plugin {
           `${siteUrl}${prefix}${SIGN_IN_PATH}`,
           `${docsUrl}${LLMS_FILE}`,
         ),
+        text.assistants(`${siteUrl}${MCP_PATH}`),
       ],
       sections: [
         { name: text.pagesSection, links: pages },
