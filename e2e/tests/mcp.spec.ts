@@ -15,7 +15,8 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MCP_PATH } from '@trust/access-policy';
 import { submitSignIn, DEMO_PASSWORD } from './auth';
-import { expect, literal, test, waitForHydration } from './fixtures';
+import { violationsInBothThemes } from './axe';
+import { expect, literal, tabTo, test, waitForHydration } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const membersDir = path.resolve(here, '../../site/dist/members');
@@ -185,3 +186,54 @@ test('an assistant identified by its client ID metadata document connects the sa
     documents.close();
   }
 });
+
+for (const locale of ['en', 'es'] as const) {
+  test.describe(`connect page (${locale})`, () => {
+    // axe is injected as a script; the browser's language picks the connect page's.
+    test.use({ bypassCSP: true, locale: locale === 'es' ? 'es-CL' : 'en-US' });
+    test(`the connect page is accessible in both themes, on a desktop and a phone (${locale})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const callback = await startCallback();
+      try {
+        const registered = await page.request.post('/register', {
+          data: {
+            client_name: 'Browser test assistant',
+            redirect_uris: [callback.url],
+            token_endpoint_auth_method: 'none',
+          },
+        });
+        const { client_id: clientId } = (await registered.json()) as { client_id: string };
+        const query = new URLSearchParams({
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: callback.url,
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+          resource: `${baseURL}${MCP_PATH}`,
+        });
+        await page.goto(`/authorize?${query}`);
+        await expect(page).toHaveURL(new RegExp(`^${literal(baseURL!)}${locale === 'es' ? '/es' : ''}/signin\\?next=`));
+        await waitForHydration(page);
+        await submitSignIn(page, locale, 'guest.reader@example.com', DEMO_PASSWORD);
+        const heading = {
+          en: 'Allow Browser test assistant to read the documentation?',
+          es: '¿Permitir que Browser test assistant lea la documentación?',
+        }[locale];
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused({ timeout: 15_000 });
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+        await page.screenshot({ path: test.info().outputPath(`connect-${locale}-desktop.png`), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+        await page.screenshot({ path: test.info().outputPath(`connect-${locale}-phone.png`), fullPage: true });
+        // Keyboard: from the heading, Tab reaches "Allow" and Enter sends the member back with a code.
+        await tabTo(page, page.getByRole('button', { name: locale === 'es' ? 'Permitir' : 'Allow', exact: true }));
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(new RegExp(`^${literal(callback.url)}\\?code=`));
+      } finally {
+        callback.server.close();
+      }
+    });
+  });
+}
