@@ -116,10 +116,12 @@ export type AccessRequestErrorCode =
 
 // `/api/admin/*`: GET access → AccessPage; POST <action> with AdminChangeBody → { done }.
 
-export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline';
+export type AdminAction = 'invite' | 'revoke' | 'suspend' | 'restore' | 'approve' | 'decline' | 'disconnect';
 
 export interface AdminChangeBody {
   email: string;
+  /** `disconnect`: the key of the assistant whose access ends. */
+  client?: string;
   /** `invite`, `approve`: the invitation's last day, `YYYY-MM-DD`. */
   until?: string;
   /** `invite`: the invitation's note. */
@@ -203,6 +205,15 @@ export interface AccessEntry {
   page: string | null;
   /** An answered request: how. */
   outcome: 'approved' | 'declined' | null;
+  /** The AI assistants the account has allowed, oldest first. */
+  assistants: ConnectedAssistant[];
+}
+
+/** An AI assistant a member allowed: the key that names it, its own name, when it was allowed (ISO 8601). */
+export interface ConnectedAssistant {
+  key: string;
+  name: string;
+  allowedAt: string;
 }
 
 // `GET /api/admin/access?q=&kind=&offset=`: one page of the accounts that match.

@@ -28,6 +28,7 @@ export {
   type ErrorBody,
   type MailboxProofAnswer,
   type ConnectAnswer,
+  type ConnectedAssistant,
   type ConnectDecisionBody,
   type ConnectErrorCode,
   type ConnectRequestView,

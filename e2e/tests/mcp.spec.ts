@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -14,7 +15,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MCP_PATH } from '@trust/access-policy';
-import { submitSignIn, DEMO_PASSWORD } from './auth';
+import { createAccountLike, signInAt, submitSignIn, DEMO_PASSWORD } from './auth';
 import { violationsInBothThemes } from './axe';
 import { expect, literal, tabTo, test, waitForHydration } from './fixtures';
 
@@ -237,3 +238,77 @@ for (const locale of ['en', 'es'] as const) {
     });
   });
 }
+
+test.describe('admins and connected assistants', () => {
+  test.use({ bypassCSP: true });
+  test('an admin sees a member’s connected assistant on the admin page and disconnects it; its token is refused at once', async ({
+    browser,
+    baseURL,
+  }) => {
+    const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await signInAt(memberPage, PAGES.en, member);
+    const callback = 'http://127.0.0.1:45999/callback';
+    const registered = await memberPage.request.post('/register', {
+      data: { client_name: 'Admin page test assistant', redirect_uris: [callback], token_endpoint_auth_method: 'none' },
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const started = await memberPage.request.get(
+      `/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: callback,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        resource: `${baseURL}${MCP_PATH}`,
+      })}`,
+      { maxRedirects: 0 },
+    );
+    const request = new URL(started.headers().location!, baseURL).searchParams.get('request')!;
+    const decided = await memberPage.request.post('/api/connect', {
+      headers: { Origin: baseURL! },
+      data: { request, decision: 'allow' },
+    });
+    const code = new URL(((await decided.json()) as { redirect: string }).redirect).searchParams.get('code')!;
+    const tokens = await memberPage.request.post('/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: callback,
+      },
+    });
+    const { access_token: accessToken } = (await tokens.json()) as { access_token: string };
+    const listTools = () =>
+      memberPage.request.post(MCP_PATH, {
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json, text/event-stream' },
+        data: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      });
+    expect((await listTools()).status()).toBe(200);
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAt(admin, '/admin', 'ana.torres@uai.cl');
+    await admin.getByLabel('Find by address, note or admin').fill(member);
+    await expect(admin.getByText(`AI assistants ${member} has connected`, { exact: true })).toBeVisible();
+    const disconnect = admin.getByRole('button', {
+      name: `Disconnect Admin page test assistant ${member}`,
+      exact: true,
+    });
+    expect(await violationsInBothThemes(admin)).toEqual({ light: [], dark: [] });
+    await disconnect.click();
+    const dialog = admin.getByRole('dialog', { name: `Disconnect Admin page test assistant from ${member}?` });
+    await expect(dialog).toContainText('can no longer search or read the documentation');
+    await dialog.getByRole('button', { name: 'Disconnect the assistant', exact: true }).click();
+    const done = admin.getByRole('row').getByRole('status');
+    await expect(done).toHaveText(`Admin page test assistant is disconnected from ${member}.`);
+    await expect(done).toBeFocused();
+    expect((await listTools()).status()).toBe(401);
+    await memberContext.close();
+    await adminContext.close();
+  });
+});

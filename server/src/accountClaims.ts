@@ -1,5 +1,5 @@
 import type { UserRecord } from 'firebase-admin/auth';
-import type { Invitation } from '@trust/access-policy';
+import type { ConnectedAssistant, Invitation } from '@trust/access-policy';
 
 /**
  * What the centre grants at run time, kept as custom claims on the account in Firebase
@@ -48,4 +48,21 @@ export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessCl
       ? { ways: claims.ways.filter((way): way is string => typeof way === 'string') }
       : {}),
   };
+}
+
+/**
+ * The AI assistants the account has allowed, as the members' assistants' grants keep them in the
+ * claims (`mcp`: key, name, when), oldest first.
+ */
+export function connectedAssistants(user: Pick<UserRecord, 'customClaims'>): ConnectedAssistant[] {
+  const grants = (user.customClaims as { mcp?: unknown } | undefined)?.mcp;
+  if (!Array.isArray(grants)) return [];
+  return (grants as Array<{ c?: unknown; n?: unknown; t?: unknown }>)
+    .filter((grant) => typeof grant.c === 'string' && typeof grant.t === 'number')
+    .map((grant) => ({
+      key: grant.c as string,
+      name: typeof grant.n === 'string' ? grant.n : '',
+      allowedAt: new Date((grant.t as number) * 1000).toISOString(),
+    }))
+    .sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
 }

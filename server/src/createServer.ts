@@ -102,6 +102,20 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     logger,
     now,
   });
+  const members = deps.members ?? (auth ? createMemberGrants(auth) : null);
+  const mcpService = members
+    ? createMcpService({
+        config,
+        guard,
+        members,
+        policy,
+        docs: new DocsIndex(memberFiles),
+        respond,
+        logger,
+        now,
+      })
+    : null;
+
   const accessApi = createAccessApi({
     config,
     verifier,
@@ -111,6 +125,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     respond,
     logger,
     adminLimiter: new RequestLimiter(config.rateLimits.adminRefusalsPerMinute, MINUTE_MS, config.trustProxyHops, now),
+    forgetAssistants: (uid) => mcpService?.forget(uid),
     requestLimiter: new RequestLimiter(
       config.rateLimits.accessRequestsPer10Minutes,
       10 * MINUTE_MS,
@@ -143,21 +158,6 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     onPageServed: (req, identity, file) => pageAudit.served(identity, file.urlPath, traceId(req)),
   });
 
-  const members = deps.members ?? (auth ? createMemberGrants(auth) : null);
-  const handleMcpRoute = members
-    ? createMcpService({
-        config,
-        guard,
-        members,
-        policy,
-        docs: new DocsIndex(memberFiles),
-        respond,
-        logger,
-        now,
-      })
-    : (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) =>
-        respond.json(req, res, 503, { error: 'unavailable' });
-
   // With the emulator the provider accepts unsigned tokens, and without SITE_URL the request's
   // own Host stands in for the site's origin: a page elsewhere whose name is made to resolve to
   // this machine (DNS rebinding) would be same-origin with it. Only loopback names are answered.
@@ -171,7 +171,8 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       goodHost = req.headers.host;
     }
     const mcpRoute = mcpRouteOf(req.url);
-    if (mcpRoute) return handleMcpRoute(req, res, mcpRoute);
+    if (mcpRoute)
+      return mcpService ? mcpService.handle(req, res, mcpRoute) : respond.json(req, res, 503, { error: 'unavailable' });
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)

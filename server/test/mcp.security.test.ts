@@ -378,3 +378,38 @@ describe('security: admins disconnect an assistant', () => {
     assert.match(unknown.stderr, /has no connected assistant with the key no-such-key/);
   });
 });
+
+describe('security: the admin page disconnects an assistant', () => {
+  test('security: the admins’ API lists a member’s assistants and a disconnect ends tool calls on its instance at once', async () => {
+    const member = await newMember();
+    const connected = await tokensFor(
+      one(),
+      member.cookie,
+      await register(one(), [REDIRECT_URI], 'Admin-ended assistant'),
+    );
+    assert.equal((await search(one(), connected.access, 'guide')).status, 200);
+    const admin = await openSession(first.origin, await idTokenOf('ana.torres@uai.cl'), { Origin: PUBLIC_ORIGIN });
+    const listed = await rawRequest(first.origin, `/api/admin/access?q=${encodeURIComponent(member.email)}`, {
+      headers: { Cookie: admin, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    assert.equal(listed.status, 200);
+    const entries = (
+      JSON.parse(listed.body.toString()) as { entries: { assistants: { key: string; name: string }[] }[] }
+    ).entries;
+    assert.deepEqual(
+      entries[0]!.assistants.map((each) => each.name),
+      ['Admin-ended assistant'],
+    );
+    const disconnected = await rawRequest(first.origin, '/api/admin/disconnect', {
+      method: 'POST',
+      headers: { Cookie: admin, Origin: PUBLIC_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: member.email, client: entries[0]!.assistants[0]!.key }),
+    });
+    assert.equal(disconnected.status, 200, disconnected.body.toString());
+    assert.equal((await search(one(), connected.access, 'guide')).status, 401);
+    const line = logLines
+      .map((each) => JSON.parse(each) as Record<string, unknown>)
+      .find((each) => each.event === 'access-changed' && each.target === member.email);
+    assert.equal(line?.action, 'assistant-disconnected');
+  });
+});

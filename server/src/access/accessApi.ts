@@ -52,6 +52,8 @@ export interface AccessApiDeps {
   logger: Logger;
   /** Counts the admins' API's refusals per client; a verified admin is let through regardless. */
   adminLimiter: RequestLimiter;
+  /** Ends at once, on this instance, what it knows of an account's AI assistants' grants. */
+  forgetAssistants?: (uid: string) => void;
   /** Counts every request for access per client. */
   requestLimiter: RequestLimiter;
   now: () => number;
@@ -73,6 +75,7 @@ export function createAccessApi({
   respond,
   logger,
   adminLimiter,
+  forgetAssistants,
   requestLimiter,
   now,
 }: AccessApiDeps) {
@@ -189,6 +192,8 @@ export function createAccessApi({
         return run.decide(email, 'approve', field(body, 'until'), by);
       case 'decline':
         return run.decide(email, 'decline', undefined, by, field(body, 'reason'));
+      case 'disconnect':
+        return run.disconnect(email, field(body, 'client') ?? '', by);
       default:
         return null;
     }
@@ -249,6 +254,8 @@ export function createAccessApi({
       auditChange(logger, done, identity.uid, traceId(req));
       directory.invalidate();
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
+      if (done.action === 'revoke' || done.action === 'suspend' || done.action === 'assistant-disconnected')
+        forgetAssistants?.(done.uid);
       const mailed = done.action === 'request-approved' ? await tellApproved(req, done) : undefined;
       return json(req, res, 200, { done, ...(mailed === undefined ? {} : { mailed }) });
     } catch (error) {

@@ -9,7 +9,7 @@ import {
   type AccessPage,
   type ReaderPolicy,
 } from '@trust/access-policy';
-import { accessClaimsOf } from '../accountClaims.js';
+import { accessClaimsOf, connectedAssistants } from '../accountClaims.js';
 
 /**
  * When the account last signed in, or null: the Auth emulator records the creation time as a
@@ -39,6 +39,7 @@ export function accountEntries(user: UserRecord, policy: ReaderPolicy): AccessEn
     at: null,
     page: null,
     outcome: null,
+    assistants: connectedAssistants(user),
   };
   const rows: AccessEntry[] = [];
   if (claims.suspension || user.disabled)

@@ -1,5 +1,5 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { accessClaimsOf, type AccessClaims, type AccessRequest } from '../accountClaims.js';
+import { accessClaimsOf, connectedAssistants, type AccessClaims, type AccessRequest } from '../accountClaims.js';
 import { accountEntries, scanAccounts } from './directory.js';
 import {
   canonicalMailbox,
@@ -7,6 +7,7 @@ import {
   invitationEndsAt,
   isAdmittedByDomain,
   type AccessEntry,
+  type ConnectedAssistant,
   type AccessKind,
   type Invitation,
   type ReaderPolicy,
@@ -47,21 +48,6 @@ export interface AccessChange {
   page?: string;
   /** A disconnected assistant: its name and key. */
   client?: string;
-}
-
-/** An AI assistant a member allowed: the key that names it, its own name, when it was allowed. */
-export interface ConnectedAssistant {
-  key: string;
-  name: string;
-  allowedAt: string;
-}
-
-function connectedAssistants(user: UserRecord): ConnectedAssistant[] {
-  const grants = user.customClaims?.mcp;
-  if (!Array.isArray(grants)) return [];
-  return (grants as { c: string; n: string; t: number }[])
-    .filter((grant) => typeof grant.c === 'string' && typeof grant.t === 'number')
-    .map((grant) => ({ key: grant.c, name: String(grant.n ?? ''), allowedAt: new Date(grant.t * 1000).toISOString() }));
 }
 
 /** What `list` shows: the rows the centre made, not every account of the university. */
@@ -211,7 +197,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
       const assistant = connectedAssistants(user).find((each) => each.key === key);
       if (!assistant)
         throw new AccessError('no-assistant', `${user.email} has no connected assistant with the key ${key}.`);
-      const kept = (user.customClaims?.mcp as { c: string }[]).filter((grant) => grant.c !== key);
+      const kept = (user.customClaims!.mcp as { c: string }[]).filter((grant) => grant.c !== key);
       const claims: Record<string, unknown> = { ...user.customClaims };
       if (kept.length > 0) claims.mcp = kept;
       else delete claims.mcp;

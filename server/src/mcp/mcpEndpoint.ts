@@ -184,12 +184,12 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
     return server;
   }
 
-  return async function handleMcp(
-    req: IncomingMessage,
-    res: ServerResponse,
-    origin: string,
-    tokens: Tokens,
-  ): Promise<void> {
+  /** Drops what this instance knows of an account's grants: a change made here applies at once. */
+  function forget(uid: string): void {
+    for (const key of checked.keys()) if (key.startsWith(`${uid}:`)) checked.delete(key);
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse, origin: string, tokens: Tokens): Promise<void> {
     const token = bearerToken(req);
     if (!token) {
       if (req.headers.authorization) deps.onRefused({ reason: 'malformed' });
@@ -253,7 +253,9 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
     await server.connect(transport);
     deps.respond.handOver(res);
     await transport.handleRequest(req, res, body);
-  };
+  }
+
+  return { handleMcp, forget };
 }
 
 /** The body as JSON (an object or a batch), bounded; anything else is a `BadRequest`. */

@@ -46,7 +46,7 @@ export function createMcpService(deps: McpServiceDeps) {
   const oauthLimiter = new RequestLimiter(config.mcp.oauthPerMinute, 60_000, config.trustProxyHops, now);
   const perOrigin = new Map<string, OriginServices & { app: Express }>();
 
-  const handleMcp = createMcpEndpoint({
+  const endpoint = createMcpEndpoint({
     members: deps.members,
     policy: deps.policy,
     docs: deps.docs,
@@ -115,11 +115,11 @@ export function createMcpService(deps: McpServiceDeps) {
     return services;
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
     // Without a configured origin (never in production) the server answers loopback hosts only.
     const origin = config.publicOrigin ?? `http://${req.headers.host}`;
     const services = servicesFor(origin);
-    if (route === MCP_PATH) return handleMcp(req, res, origin, services.tokens);
+    if (route === MCP_PATH) return endpoint.handleMcp(req, res, origin, services.tokens);
     if (oauthLimiter.retryAfter(req) > 0)
       return respond.json(
         req,
@@ -132,5 +132,7 @@ export function createMcpService(deps: McpServiceDeps) {
     if (route === CONNECT_API_PATH) return handleConnect(req, res, services, origin);
     respond.handOver(res);
     services.app(req as never, res as never);
-  };
+  }
+
+  return { handle, forget: endpoint.forget };
 }

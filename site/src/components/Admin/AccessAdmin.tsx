@@ -11,6 +11,7 @@ import type { Notice } from '../SignIn/Fields';
 import { InviteForm, SuspendForm } from './AccessForms';
 import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
 import { EntryAction, Outcome } from './actions';
+import { Assistants } from './Assistants';
 import { describeRefusal, kindLabel, outcomeLabel, shownText, stamp } from './messages';
 import RequestItem from './RequestItem';
 import styles from './styles.module.css';
@@ -146,6 +147,7 @@ export default function AccessAdmin(): ReactNode {
 
   const waiting = requests?.entries ?? [];
   const withOutcome = new Set<string>();
+  const withAssistants = new Set<string>();
   return (
     <div className={styles.admin}>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
@@ -294,6 +296,9 @@ export default function AccessAdmin(): ReactNode {
                 const key = `${entry.email} ${entry.kind}`;
                 const outcome = withOutcome.has(entry.email) ? null : (outcomes[entry.email] ?? null);
                 if (outcome) withOutcome.add(entry.email);
+                // An account with several rows (an invitation and a request) lists its assistants once.
+                const showsAssistants = entry.assistants.length > 0 && !withAssistants.has(entry.email);
+                if (showsAssistants) withAssistants.add(entry.email);
                 return (
                   <Fragment key={key}>
                     <tr>
@@ -333,6 +338,19 @@ export default function AccessAdmin(): ReactNode {
                         />
                       </td>
                     </tr>
+                    {showsAssistants && (
+                      <tr className={styles.outcomeRow}>
+                        <td colSpan={7}>
+                          <Assistants
+                            entry={entry}
+                            busy={busy}
+                            act={act}
+                            confirm={setConfirmation}
+                            onDone={(notice) => setOutcomes({ [entry.email]: notice })}
+                          />
+                        </td>
+                      </tr>
+                    )}
                     {outcome && (
                       <tr className={styles.outcomeRow}>
                         <td colSpan={7}>

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { translate } from '@docusaurus/Translate';
+import type { AccessEntry } from '../../auth/adminApi';
+import type { Notice } from '../SignIn/Fields';
+import { ActionButton, type Act, type Confirm } from './actions';
+import { shownText, stamp } from './messages';
+import styles from './styles.module.css';
+
+/**
+ * The AI assistants a member allowed, each with the button that disconnects it: its tokens stop
+ * working at once on the instance that made the change and within the re-check on the others.
+ */
+export function Assistants({
+  entry,
+  busy,
+  act,
+  confirm,
+  onDone,
+}: {
+  entry: AccessEntry;
+  busy: boolean;
+  act: Act;
+  confirm: Confirm;
+  onDone(notice: NonNullable<Notice>): void;
+}): ReactNode {
+  const { email } = entry;
+  return (
+    <div className={styles.assistants}>
+      <p className={styles.assistantsTitle}>
+        {translate(
+          {
+            id: 'admin.assistants.title',
+            message: 'AI assistants {email} has connected',
+            description: 'Admin: heading of the list of a member’s connected AI assistants',
+          },
+          { email },
+        )}
+      </p>
+      <ul>
+        {entry.assistants.map((assistant) => {
+          const name = shownText(assistant.name) || assistant.key;
+          return (
+            <li key={assistant.key}>
+              {translate(
+                {
+                  id: 'admin.assistants.item',
+                  message: '{name}, allowed {when} (key {key})',
+                  description: 'Admin: one connected AI assistant',
+                },
+                { name, when: stamp(assistant.allowedAt), key: assistant.key },
+              )}{' '}
+              <ActionButton
+                label={translate(
+                  {
+                    id: 'admin.assistants.disconnect',
+                    message: 'Disconnect {name}',
+                    description: 'Button: end one AI assistant’s access',
+                  },
+                  { name },
+                )}
+                email={email}
+                busy={busy}
+                onClick={() =>
+                  confirm({
+                    title: translate(
+                      {
+                        id: 'admin.confirm.disconnectTitle',
+                        message: 'Disconnect {name} from {email}?',
+                        description: 'Confirmation: disconnect an AI assistant',
+                      },
+                      { name, email },
+                    ),
+                    effect: translate(
+                      {
+                        id: 'admin.confirm.disconnectEffect',
+                        message:
+                          '{name} can no longer search or read the documentation for {email}. Their other assistants and their own access stay as they are; they can connect it again.',
+                        description: 'Confirmation: what disconnecting an assistant does',
+                      },
+                      { name, email },
+                    ),
+                    confirm: translate({
+                      id: 'admin.confirm.disconnect',
+                      message: 'Disconnect the assistant',
+                      description: 'Button that confirms disconnecting an AI assistant',
+                    }),
+                    onConfirm: async () =>
+                      onDone(
+                        await act(
+                          'disconnect',
+                          { email, client: assistant.key },
+                          translate(
+                            {
+                              id: 'admin.disconnected',
+                              message: '{name} is disconnected from {email}.',
+                              description: 'After disconnecting an AI assistant',
+                            },
+                            { name, email },
+                          ),
+                        ),
+                      ),
+                  })
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
