@@ -10,7 +10,7 @@ import ScrollBox from '../ScrollBox';
 import type { Notice } from '../SignIn/Fields';
 import { InviteForm, SuspendForm } from './AccessForms';
 import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
-import { EntryAction, Outcome } from './actions';
+import { EntryAction, Outcome, type RowActions } from './actions';
 import { Assistants } from './Assistants';
 import { describeRefusal, kindLabel, outcomeLabel, shownText, stamp } from './messages';
 import RequestItem from './RequestItem';
@@ -299,6 +299,13 @@ export default function AccessAdmin(): ReactNode {
                 // An account with several rows (an invitation and a request) lists its assistants once.
                 const showsAssistants = entry.assistants.length > 0 && !withAssistants.has(entry.email);
                 if (showsAssistants) withAssistants.add(entry.email);
+                const rowActions: RowActions = {
+                  entry,
+                  busy,
+                  act,
+                  confirm: setConfirmation,
+                  onDone: (notice) => setOutcomes({ [entry.email]: notice }),
+                };
                 return (
                   <Fragment key={key}>
                     <tr>
@@ -329,25 +336,13 @@ export default function AccessAdmin(): ReactNode {
                         {shownText(entry.note)}
                       </td>
                       <td data-label={translate({ id: 'admin.list.change', message: 'Change' })}>
-                        <EntryAction
-                          entry={entry}
-                          busy={busy}
-                          act={act}
-                          confirm={setConfirmation}
-                          onDone={(notice) => setOutcomes({ [entry.email]: notice })}
-                        />
+                        <EntryAction {...rowActions} />
                       </td>
                     </tr>
                     {showsAssistants && (
                       <tr className={styles.outcomeRow}>
                         <td colSpan={7}>
-                          <Assistants
-                            entry={entry}
-                            busy={busy}
-                            act={act}
-                            confirm={setConfirmation}
-                            onDone={(notice) => setOutcomes({ [entry.email]: notice })}
-                          />
+                          <Assistants {...rowActions} />
                         </td>
                       </tr>
                     )}

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
-import type { AccessEntry } from '../../auth/adminApi';
-import type { Notice } from '../SignIn/Fields';
-import { ActionButton, type Act, type Confirm } from './actions';
+import { ActionButton, type RowActions } from './actions';
 import { shownText, stamp } from './messages';
 import styles from './styles.module.css';
 
@@ -10,19 +8,7 @@ import styles from './styles.module.css';
  * The AI assistants a member allowed, each with the button that disconnects it: its tokens stop
  * working at once on the instance that made the change and within the re-check on the others.
  */
-export function Assistants({
-  entry,
-  busy,
-  act,
-  confirm,
-  onDone,
-}: {
-  entry: AccessEntry;
-  busy: boolean;
-  act: Act;
-  confirm: Confirm;
-  onDone(notice: NonNullable<Notice>): void;
-}): ReactNode {
+export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): ReactNode {
   const { email } = entry;
   return (
     <div className={styles.assistants}>

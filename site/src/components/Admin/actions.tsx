@@ -34,20 +34,17 @@ export function Outcome({ notice }: { notice: Notice }): ReactNode {
   );
 }
 
-/** What an admin may do to a row: revoke an invitation, lift a suspension, suspend anyone else. */
-export function EntryAction({
-  entry,
-  busy,
-  act,
-  confirm,
-  onDone,
-}: {
+/** What the changes an admin makes from a row of the list are given: the row, and how to act and say so. */
+export interface RowActions {
   entry: AccessEntry;
   busy: boolean;
   act: Act;
   confirm: Confirm;
   onDone(notice: NonNullable<Notice>): void;
-}): ReactNode {
+}
+
+/** What an admin may do to a row: revoke an invitation, lift a suspension, suspend anyone else. */
+export function EntryAction({ entry, busy, act, confirm, onDone }: RowActions): ReactNode {
   const { email } = entry;
   if (entry.kind === 'request' || entry.kind === 'decided') return null;
   if (entry.kind === 'suspended')
