@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import { InvalidClientMetadataError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { OAuthClientMetadataSchema, type OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
@@ -12,6 +14,49 @@ const DOCUMENT_CACHE_MS = 5 * 60 * 1000;
 const MAX_CACHED_DOCUMENTS = 500;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Addresses a metadata document is never fetched from in production: this machine, private and
+ * link-local networks (the cloud's metadata server among them), carrier-grade NAT, multicast and
+ * the unspecified address. A client ID is a URL anyone can choose; without this, it would make the
+ * server read what only it can reach.
+ */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+
+/** Whether every address the host name resolves to is on the public internet. */
+export async function resolvesPublicly(hostname: string): Promise<boolean> {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true });
+  } catch {
+    return false;
+  }
+  return (
+    addresses.length > 0 &&
+    addresses.every(({ address, family }) => !INTERNAL.check(address, family === 6 ? 'ipv6' : 'ipv4'))
+  );
+}
 
 /**
  * Where a client may ask to be sent back: https anywhere, http only to this machine (RFC 8252's
@@ -78,12 +123,16 @@ export function createClientStore(options: ClientStoreOptions): OAuthRegisteredC
       return false;
     }
     if (url.protocol !== 'https:' || url.pathname === '/' || url.hash || url.username || url.password) return false;
-    return options.allowLoopbackDocuments || !LOOPBACK.has(url.hostname);
+    return true;
   };
 
   async function readDocument(clientId: string): Promise<OAuthClientInformationFull | undefined> {
     const cached = documents.get(clientId);
     if (cached && cached.until > options.now()) return cached.client;
+    // The address is checked before the fetch, which resolves it again: a name made to answer a
+    // public address now and an internal one a moment later could still slip through; the
+    // document's size, time and redirects are bounded regardless.
+    if (!options.allowLoopbackDocuments && !(await resolvesPublicly(new URL(clientId).hostname))) return undefined;
     let response: Response;
     try {
       response = await fetchDocument(clientId, {
