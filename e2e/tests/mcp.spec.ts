@@ -142,7 +142,7 @@ async function connectAndUse(page: Page, baseURL: string, provider: MemoryProvid
   await client.close();
 }
 
-test('an assistant registered dynamically connects, is allowed by a member and searches and reads in both languages', async ({
+test('an assistant registered dynamically connects, is allowed by a member and searches and reads in both languages @hosting', async ({
   page,
   baseURL,
 }) => {

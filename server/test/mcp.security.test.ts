@@ -104,6 +104,9 @@ describe('a member connects an assistant', () => {
     const { access: accessToken } = await tokensFor(one(), member.cookie);
     const listed = await mcp(two(), accessToken, 'tools/list');
     assert.equal(listed.status, 200);
+    // What a member's assistant reads is theirs: no shared cache may keep it.
+    assert.equal(listed.headers.get('cache-control'), 'no-store');
+    assert.equal(listed.headers.get('x-content-type-options'), 'nosniff');
     const names = (listed.body!.result!.tools as { name: string }[]).map((tool) => tool.name).sort();
     assert.deepEqual(names, ['read_page', 'search_documentation']);
     const found = await search(one(), accessToken, 'guide');
