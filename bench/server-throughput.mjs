@@ -1,5 +1,6 @@
 // Requests per second of the site server on one core, for a public page, a members-only page
-// with a valid session and a hashed asset, next to two references on the same core: a bare
+// with a valid session, the same page as Markdown, a hashed asset, and an assistant's MCP calls
+// (a search, a page read) with a valid access token, next to two references on the same core: a bare
 // `node:http` server answering the very bytes and headers the site server sent, from memory (the
 // ceiling for Node), and nginx serving the same files when nginx is installed. Needs a build
 // (`npm run build`), wrk and taskset.
@@ -10,7 +11,8 @@ import { request } from 'node:http';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SITE_DIR, SESSION_API_PATH } from '@trust/access-policy';
+import { createHash, randomBytes } from 'node:crypto';
+import { CONNECT_API_PATH, DEFAULT_SITE_DIR, MCP_PATH, SESSION_API_PATH } from '@trust/access-policy';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../scripts/authEmulator.mjs';
 
@@ -94,11 +96,75 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-function wrk(url, headers = []) {
+/** A wrk script that POSTs this JSON body (wrk sends GET otherwise). */
+function postScript(dir, name, body) {
+  const file = path.join(dir, `${name}.lua`);
+  writeFileSync(file, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(JSON.stringify(body))}\n`);
+  return file;
+}
+
+/**
+ * An access token for the MCP endpoint, as an assistant gets one: registered, allowed by the
+ * member whose session cookie this is on the connect page's API, the code exchanged with PKCE.
+ */
+async function accessTokenFor(origin, cookie) {
+  const redirect = 'http://127.0.0.1:45111/callback';
+  const registered = await fetch(`${origin}/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Benchmark', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+  });
+  const { client_id: clientId } = await registered.json();
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: `${origin}${MCP_PATH}`,
+  });
+  const started = await fetch(`${origin}/authorize?${query}`, { redirect: 'manual' });
+  const request = new URL(started.headers.get('location'), origin).searchParams.get('request');
+  const decided = await fetch(`${origin}${CONNECT_API_PATH}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ request, decision: 'allow' }),
+  });
+  const code = new URL((await decided.json()).redirect).searchParams.get('code');
+  const tokens = await fetch(`${origin}/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: redirect,
+    }),
+  });
+  const { access_token: accessToken } = await tokens.json();
+  if (!accessToken) throw new Error('No access token for the MCP rows.');
+  return accessToken;
+}
+
+function wrk(url, headers = [], script = null) {
   const headerArgs = headers.flatMap((header) => ['-H', header]);
+  const scriptArgs = script ? ['-s', script] : [];
   const output = execFileSync(
     'taskset',
-    ['-c', LOAD_CORE, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url],
+    [
+      '-c',
+      LOAD_CORE,
+      'wrk',
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...scriptArgs,
+      ...headerArgs,
+      url,
+    ],
     {
       encoding: 'utf8',
     },
@@ -137,6 +203,9 @@ try {
       NODE_ENV: '',
       SITE_DIR: scratch,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      // The load is one member and one assistant: the per-member limits would answer 429.
+      RATE_LIMIT_MCP: '100000',
+      RATE_LIMIT_MCP_CLIENT: '1000000',
     },
     stdio: ['ignore', logOut, 'ignore'],
   });
@@ -185,6 +254,34 @@ try {
       headers: ['Accept-Encoding: br, gzip', `Cookie: ${cookie}`],
     },
     { name: `hashed asset ${asset}`, path: `/assets/js/${asset}`, headers: ['Accept-Encoding: br, gzip'] },
+    {
+      name: 'members page as Markdown (.md), valid session',
+      path: `/${MEMBERS_PAGE}.md`,
+      headers: ['Accept-Encoding: br, gzip', `Cookie: ${cookie}`, 'Accept: text/markdown'],
+    },
+  ];
+  // The assistants' calls: POSTs of JSON-RPC with a bearer token. Neither reference serves them.
+  const accessToken = await accessTokenFor(origin, cookie);
+  const mcpHeaders = [
+    `Authorization: Bearer ${accessToken}`,
+    'Content-Type: application/json',
+    'Accept: application/json, text/event-stream',
+    'MCP-Protocol-Version: 2025-11-25',
+  ];
+  const call = (name, args) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+  const mcpCases = [
+    {
+      name: 'MCP search_documentation, valid token',
+      path: MCP_PATH,
+      headers: mcpHeaders,
+      script: postScript(scratch, 'search', call('search_documentation', { query: 'sensor alert signature' })),
+    },
+    {
+      name: 'MCP read_page (a page as Markdown), valid token',
+      path: MCP_PATH,
+      headers: mcpHeaders,
+      script: postScript(scratch, 'read', call('read_page', { url: `/${MEMBERS_PAGE}` })),
+    },
   ];
 
   // The bare node reference answers each case with what the site server answered it.
@@ -266,9 +363,27 @@ try {
       `| ${cases[index].name} | ${row.rps.toFixed(0)} | ${row.p99} | ${row.errors} | ${median(bare).rps.toFixed(0)} | ${ratio(ours, bare)} | ${reference.length ? median(reference).rps.toFixed(0) : '–'} | ${ratio(ours, reference)} | ${vsControl} |`,
     );
   });
+  const mcpRuns = mcpCases.map((testCase) => {
+    const runs = [];
+    for (let round = 0; round < rounds; round += 1)
+      runs.push(wrk(`${origin}${testCase.path}`, testCase.headers, testCase.script));
+    return runs;
+  });
+  console.log(
+    "\nThe assistants' calls (POST, JSON-RPC; a new protocol server for each request, as stateless Streamable HTTP has it)\n",
+  );
+  console.log('| case | req/s | p99 | non-2xx |');
+  console.log('|---|---:|---:|---:|');
+  mcpRuns.forEach((runs, index) => {
+    const row = median(runs);
+    console.log(`| ${mcpCases[index].name} | ${row.rps.toFixed(0)} | ${row.p99} | ${row.errors} |`);
+  });
   console.log('\nEach round, req/s (site server):');
   cases.forEach((testCase, index) =>
     console.log(`- ${testCase.name}: ${samples[index].ours.map((run) => run.rps.toFixed(0)).join(', ')}`),
+  );
+  mcpCases.forEach((testCase, index) =>
+    console.log(`- ${testCase.name}: ${mcpRuns[index].map((run) => run.rps.toFixed(0)).join(', ')}`),
   );
   console.log(
     '\nBudgets: public page ≥ 0.85 × bare node and ≥ 0.40 × nginx; members page with a session (its audit line written) ≥ 0.90 × the same page served publicly. The bare node reference writes no log, so the members page is not held to it.',
