@@ -1,5 +1,8 @@
 import { normalizePath } from './path.js';
 
+/** The longest return path kept: the connect page's signed request is at most about 3 KB. */
+export const MAX_RETURN_PATH = 4096;
+
 /**
  * The page to return to after signing in, if `raw` is a same-site path; otherwise null.
  * Only a single leading slash followed by a non-slash, non-backslash character is accepted, so
@@ -7,7 +10,8 @@ import { normalizePath } from './path.js';
  * query string and fragment are kept.
  */
 export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return null;
+  // Room for the connect page's signed request, which carries the assistant's registration.
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_RETURN_PATH) return null;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   // Control characters and backslashes have no place in a path we generate.
   // eslint-disable-next-line no-control-regex -- matching them is the point

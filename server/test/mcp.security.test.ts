@@ -197,6 +197,16 @@ describe('security: the protocol refuses', () => {
     assert.equal(otherPath.status, 400);
   });
 
+  test('security: a state longer than fits through sign-in is refused at the client, with no consent asked', async () => {
+    const clientId = await register(one());
+    const long = await authorize(one(), { clientId, challenge: pkce().challenge, state: 's'.repeat(257) });
+    assert.equal(long.status, 302);
+    assert.match(
+      long.location,
+      /^http:\/\/127\.0\.0\.1:43117\/callback\?error=invalid_request&error_description=state/,
+    );
+  });
+
   test('security: a registration with a redirect URI over plain http elsewhere is refused', async () => {
     const response = await fetch(`${first.origin}/register`, {
       method: 'POST',

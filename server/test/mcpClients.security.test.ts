@@ -91,6 +91,15 @@ describe('security: client ID metadata documents', () => {
     assert.equal(await store.getClient(forged), undefined);
   });
 
+  it('refuses a registration whose redirect URIs would not fit through the sign-in page', async () => {
+    const { store } = storeAnswering(() => new Response('', { status: 404 }));
+    const many = Array.from({ length: 9 }, (_, index) => `https://assistant.example/${'x'.repeat(110)}/${index}`);
+    await assert.rejects(
+      store.registerClient!({ redirect_uris: many, token_endpoint_auth_method: 'none', client_id: '' } as never),
+      /^InvalidClientMetadataError: redirect_uris may hold 1024 characters in all$/,
+    );
+  });
+
   it('takes https, loopback http on any port and app schemes as redirect URIs, nothing else', () => {
     for (const uri of [
       'https://vscode.dev/redirect',

@@ -89,11 +89,19 @@ function publicClient(metadata: OAuthClientInformationFull): OAuthClientInformat
   };
 }
 
+/**
+ * A registered client's id carries its redirect URIs, and the connect page's request carries the
+ * id through the sign-in page's return path: together they stay within a few kilobytes.
+ */
+const MAX_REDIRECT_CHARS = 1024;
+
 function checkRedirects(uris: readonly string[]): void {
   if (uris.length === 0 || !uris.every(isAcceptableRedirect))
     throw new InvalidClientMetadataError(
       'redirect_uris must be https, http on a loopback address, or an app scheme such as com.example.app:/callback',
     );
+  if (uris.join('').length > MAX_REDIRECT_CHARS)
+    throw new InvalidClientMetadataError(`redirect_uris may hold ${MAX_REDIRECT_CHARS} characters in all`);
 }
 
 export interface ClientStoreOptions {
@@ -187,8 +195,7 @@ export function createClientStore(options: ClientStoreOptions): OAuthRegisteredC
       const metadata = {
         redirect_uris: client.redirect_uris,
         client_name: (client.client_name ?? '').slice(0, CLIENT_NAME_LENGTH),
-        ...(client.client_uri ? { client_uri: client.client_uri } : {}),
-        ...(client.scope ? { scope: client.scope } : {}),
+        ...(client.client_uri && client.client_uri.length <= 256 ? { client_uri: client.client_uri } : {}),
       };
       const clientId = await options.tokens.sign('client', { metadata }, options.now());
       return publicClient({

@@ -21,14 +21,17 @@ import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/
 import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import {
   InvalidGrantError,
+  InvalidRequestError,
   InvalidTargetError,
   InvalidTokenError,
-  ServerError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { clientKey, LIFETIME_SECONDS, type Tokens } from './tokens.js';
 import { grantRefusal, type ClientGrant, type GrantRefusal, type MemberGrants } from './memberGrants.js';
+
+/** A client's `state` rides in the connect page's request, through sign-in; clients send a few dozen characters. */
+const MAX_STATE_LENGTH = 256;
 
 /** What the members' assistants may do: read the documentation, nothing else. */
 export const MCP_SCOPE = 'docs:read';
@@ -122,6 +125,8 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
 
     async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response) {
       checkResource(params.resource);
+      if ((params.state?.length ?? 0) > MAX_STATE_LENGTH)
+        throw new InvalidRequestError(`state may be at most ${MAX_STATE_LENGTH} characters`);
       const request = await deps.tokens.sign(
         'request',
         {
@@ -275,7 +280,7 @@ export function createOAuthApp(provider: OAuthServerProvider, origin: string): e
   app.use(OAUTH_SERVER_METADATA_PATH, metadataHandler(metadata));
   app.use(PROTECTED_RESOURCE_METADATA_PATH, metadataHandler(resourceMetadata));
   app.use((_req, res) => {
-    res.status(404).json(new ServerError('Not found').toResponseObject());
+    res.status(404).json({ error: 'not_found', error_description: 'No such endpoint.' });
   });
   return app;
 }
