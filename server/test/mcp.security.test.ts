@@ -290,6 +290,14 @@ describe('security: the protocol refuses', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { x: 'y'.repeat(70_000) } }),
     );
     assert.equal(huge.status, 413);
+    for (const method of ['GET', 'DELETE']) {
+      const other = await fetch(`${first.origin}/mcp`, {
+        method,
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: 'text/event-stream' },
+      });
+      assert.equal(other.status, 405, method);
+      assert.equal(other.headers.get('allow'), 'POST');
+    }
     const unknownMethod = await mcp(one(), accessToken, 'no/such/method');
     assert.equal(unknownMethod.body!.error!.code, -32601);
     const badArguments = await mcp(one(), accessToken, 'tools/call', {

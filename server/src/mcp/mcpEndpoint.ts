@@ -228,21 +228,25 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
       return deps.respond.json(req, res, 429, jsonRpcError(-32000, 'Too many requests: wait a minute.'), {
         'Retry-After': 60,
       });
+    // Stateless, the server never speaks first: there is no stream for a GET to open (the
+    // specification's 405), and no session for a DELETE to end.
+    if (req.method !== 'POST')
+      return deps.respond.json(req, res, 405, jsonRpcError(-32000, 'Method not allowed: POST only.'), {
+        Allow: 'POST',
+      });
     let body: unknown;
-    if (req.method === 'POST') {
-      try {
-        body = await readJsonRpc(req);
-      } catch (error) {
-        if (!(error instanceof BadRequest)) throw error;
-        return deps.respond.json(
-          req,
-          res,
-          error.status,
-          error.status === 413
-            ? jsonRpcError(-32600, `Request too large: at most ${MAX_MCP_BODY_BYTES} bytes.`)
-            : jsonRpcError(-32700, 'Parse error: the body is not JSON.'),
-        );
-      }
+    try {
+      body = await readJsonRpc(req);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      return deps.respond.json(
+        req,
+        res,
+        error.status,
+        error.status === 413
+          ? jsonRpcError(-32600, `Request too large: at most ${MAX_MCP_BODY_BYTES} bytes.`)
+          : jsonRpcError(-32700, 'Parse error: the body is not JSON.'),
+      );
     }
     const server = buildServer(caller, origin);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
