@@ -30,6 +30,8 @@ import {
 const logLines: string[] = [];
 let first: TestSite;
 let second: TestSite;
+/** An instance that lets each member make two MCP requests a minute. */
+let limited: TestSite;
 const one = (): McpSite => ({ origin: first.origin, publicOrigin: PUBLIC_ORIGIN });
 const two = (): McpSite => ({ origin: second.origin, publicOrigin: PUBLIC_ORIGIN });
 const secret = readServerConfig({}).mcp.tokenSecret;
@@ -46,6 +48,7 @@ before(async () => {
     }),
   );
   first = await startTestSite(undefined, { logger }, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_OAUTH: '1000' });
+  limited = await startTestSite(undefined, {}, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_MCP: '2' });
   second = await startTestSite(
     undefined,
     {},
@@ -55,6 +58,7 @@ before(async () => {
 after(async () => {
   await first?.close();
   await second?.close();
+  await limited?.close();
 });
 
 /** A new secured member with a session on the first instance. */
@@ -306,6 +310,23 @@ describe('security: the protocol refuses', () => {
     });
     assert.equal(badArguments.status, 200);
     assert.equal((badArguments.body!.result as { isError?: boolean }).isError, true);
+  });
+});
+
+describe('security: limits', () => {
+  test('security: a member past the MCP rate limit is answered 429 with Retry-After, as a JSON-RPC error', async () => {
+    const member = await newMember();
+    const { access: accessToken } = await tokensFor(one(), member.cookie);
+    const at = { origin: limited.origin, publicOrigin: PUBLIC_ORIGIN };
+    assert.equal((await mcp(at, accessToken, 'tools/list')).status, 200);
+    assert.equal((await mcp(at, accessToken, 'tools/list')).status, 200);
+    const third = await mcp(at, accessToken, 'tools/list');
+    assert.equal(third.status, 429);
+    assert.equal(third.headers.get('retry-after'), '60');
+    assert.equal(third.body!.error!.code, -32000);
+    const other = await newMember();
+    const { access: othersToken } = await tokensFor(one(), other.cookie);
+    assert.equal((await mcp(at, othersToken, 'tools/list')).status, 200, 'another member has a limit of their own');
   });
 });
 
