@@ -34,6 +34,13 @@ test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
       '/api/session/email-link',
       '/api/access-request',
       '/api/admin/**',
+      '/api/connect',
+      '/mcp',
+      '/authorize',
+      '/token',
+      '/register',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource/mcp',
     ]);
     for (const rule of hosting.rewrites)
       expect(rule.run).toEqual({ serviceId: 'trustworthy-site', region: 'southamerica-west1' });

@@ -110,7 +110,7 @@ test.describe('Markdown pages and llms.txt (security)', { tag: '@hosting' }, () 
     }
   });
 
-  test('the public llms.txt of each locale lists the public pages and says how members read, naming no page of the documentation', async ({
+  test('the public llms.txt of each locale lists the public pages and says how members and their assistants read, naming no page of the documentation', async ({
     request,
   }) => {
     const origin = 'http://localhost:3000';
@@ -135,7 +135,9 @@ test.describe('Markdown pages and llms.txt (security)', { tag: '@hosting' }, () 
         expect(text, url).not.toContain(url.replace(/\.md$/, ''));
         if (title.split(' ').length >= 2) expect(text, title).not.toContain(title);
       }
-      expect(text).not.toMatch(/\bMCP\b/);
+      // How an assistant connects: the MCP endpoint, the same for both languages.
+      expect(text).toMatch(new RegExp(`servidor MCP|MCP server`));
+      expect(text).toContain(`claude mcp add --transport http uai-docs ${origin}/mcp`);
     }
   });
 
