@@ -204,8 +204,8 @@ try {
       SITE_DIR: scratch,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       // The load is one member and one assistant: the per-member limits would answer 429.
-      RATE_LIMIT_MCP: '100000',
-      RATE_LIMIT_MCP_CLIENT: '1000000',
+      RATE_LIMIT_MCP: '10000000',
+      RATE_LIMIT_MCP_CLIENT: '10000000',
     },
     stdio: ['ignore', logOut, 'ignore'],
   });

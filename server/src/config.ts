@@ -193,8 +193,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new SettingError('OAUTH_TOKEN_SECRET must be at least 32 random characters, the same on every instance.');
   const mcp: McpSettings = {
     tokenSecret,
-    callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 100_000),
-    callsPerClientPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_CLIENT', 600, 1, 1_000_000),
+    callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 10_000_000),
+    callsPerClientPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_CLIENT', 600, 1, 10_000_000),
     oauthPerMinute: wholeNumber(env, 'RATE_LIMIT_OAUTH', 30, 1, 10_000),
   };
   const policySettings = readPolicySettings(env);

@@ -28,12 +28,19 @@ export interface McpServiceDeps {
   now: () => number;
 }
 
-const ROUTES = new Set([...MCP_SERVER_PATHS, CONNECT_API_PATH]);
+const ROUTES: readonly string[] = [...MCP_SERVER_PATHS, CONNECT_API_PATH];
 
-/** The route this service answers, read off the raw request URL (`/.well-known/…` included), or null. */
+/**
+ * The route this service answers, read off the raw request URL (`/.well-known/…` included), or
+ * null. Every request of the site passes here first, so it allocates nothing: a length and a
+ * prefix comparison per route.
+ */
 export function mcpRouteOf(url: string | undefined): string | null {
-  const path = (url ?? '/').split('?', 1)[0]!;
-  return ROUTES.has(path) ? path : null;
+  if (url === undefined) return null;
+  const query = url.indexOf('?');
+  const length = query === -1 ? url.length : query;
+  for (const route of ROUTES) if (length === route.length && url.startsWith(route)) return route;
+  return null;
 }
 
 /**
