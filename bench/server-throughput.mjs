@@ -261,8 +261,8 @@ try {
     },
   ];
   // The assistants' calls: POSTs of JSON-RPC with a bearer token. Neither reference serves them.
-  const accessToken = await accessTokenFor(origin, cookie);
-  const mcpHeaders = [
+  // An access token lives ten minutes, less than the run: each round gets a fresh one.
+  const mcpHeaders = (accessToken) => [
     `Authorization: Bearer ${accessToken}`,
     'Content-Type: application/json',
     'Accept: application/json, text/event-stream',
@@ -273,13 +273,11 @@ try {
     {
       name: 'MCP search_documentation, valid token',
       path: MCP_PATH,
-      headers: mcpHeaders,
       script: postScript(scratch, 'search', call('search_documentation', { query: 'sensor alert signature' })),
     },
     {
       name: 'MCP read_page (a page as Markdown), valid token',
       path: MCP_PATH,
-      headers: mcpHeaders,
       script: postScript(scratch, 'read', call('read_page', { url: `/${MEMBERS_PAGE}` })),
     },
   ];
@@ -363,12 +361,13 @@ try {
       `| ${cases[index].name} | ${row.rps.toFixed(0)} | ${row.p99} | ${row.errors} | ${median(bare).rps.toFixed(0)} | ${ratio(ours, bare)} | ${reference.length ? median(reference).rps.toFixed(0) : '–'} | ${ratio(ours, reference)} | ${vsControl} |`,
     );
   });
-  const mcpRuns = mcpCases.map((testCase) => {
-    const runs = [];
-    for (let round = 0; round < rounds; round += 1)
-      runs.push(wrk(`${origin}${testCase.path}`, testCase.headers, testCase.script));
-    return runs;
-  });
+  const mcpRuns = mcpCases.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    const headers = mcpHeaders(await accessTokenFor(origin, cookie));
+    mcpCases.forEach((testCase, index) =>
+      mcpRuns[index].push(wrk(`${origin}${testCase.path}`, headers, testCase.script)),
+    );
+  }
   console.log(
     "\nThe assistants' calls (POST, JSON-RPC; a new protocol server for each request, as stateless Streamable HTTP has it)\n",
   );

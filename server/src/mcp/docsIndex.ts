@@ -10,9 +10,14 @@ export interface DocsPage {
   title: string;
   locale: Locale;
   markdown: string;
-  /** Lower-cased, without accents, for matching. */
+  /** Lower-cased, without accents, between spaces, for matching a phrase. */
   folded: string;
   foldedTitle: string;
+  /** How often each folded word occurs: a query's words are looked up, not counted in the text. */
+  words: Map<string, number>;
+  titleWords: Set<string>;
+  /** The lines a passage may be taken from, readable and folded. */
+  lines: { text: string; folded: string }[];
 }
 
 export interface SearchHit {
@@ -22,6 +27,8 @@ export interface SearchHit {
 }
 
 const PASSAGE_LENGTH = 280;
+/** How many of the best pages by their words are then searched for the whole query as a phrase. */
+const PHRASE_CANDIDATES = 20;
 
 /** Lower case, accents removed, runs of anything but letters and digits as one space. */
 export const fold = (text: string): string =>
@@ -58,14 +65,20 @@ export class DocsIndex {
       const markdown = file.body.toString('utf8');
       const title = /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? file.urlPath;
       const path = file.urlPath.slice(0, -MARKDOWN_EXTENSION.length);
+      const folded = fold(markdown);
+      const words = new Map<string, number>();
+      for (const word of folded.split(' ')) words.set(word, (words.get(word) ?? 0) + 1);
       const page: DocsPage = {
         path,
         markdownPath: file.urlPath,
         title,
         locale: localeOfPath(path),
         markdown,
-        folded: ` ${fold(markdown)} `,
+        folded: ` ${folded} `,
         foldedTitle: ` ${fold(title)} `,
+        words,
+        titleWords: new Set(fold(title).split(' ')),
+        lines: passageLines(markdown),
       };
       this.pages.push(page);
       this.#byPath.set(path, page);
@@ -87,49 +100,63 @@ export class DocsIndex {
   }
 
   /**
-   * Pages holding every word of the query (or, when none does, any), best first: the whole query
-   * as a phrase counts most, then words in the title, then how often the words occur.
+   * Pages holding every word of the query (or, when none does, any), best first: among the twenty
+   * best by their words, the whole query as a phrase counts most; then words in the title, then
+   * how often the words occur.
    */
   search(query: string, locale: Locale | 'all' = 'all', limit = 8): SearchHit[] {
     const folded = fold(query);
     const words = [...new Set(folded.split(' ').filter((word) => word.length > 1))];
     if (words.length === 0) return [];
     const pages = this.pages.filter((page) => locale === 'all' || page.locale === locale);
-    const scored = (requireAll: boolean) =>
-      pages
-        .map((page) => {
-          let score = 0;
-          let found = 0;
-          for (const word of words) {
-            const count = page.folded.split(` ${word} `).length - 1;
-            if (count > 0) found += 1;
-            score += Math.min(count, 10) + (page.foldedTitle.includes(` ${word} `) ? 5 : 0);
-          }
-          if (words.length > 1 && page.folded.includes(` ${folded} `)) score += 50;
-          return { page, score, found };
-        })
-        .filter((hit) => (requireAll ? hit.found === words.length : hit.found > 0));
-    const hits = scored(true);
-    return (hits.length > 0 ? hits : scored(false))
-      .sort((a, b) => b.score - a.score || a.page.path.localeCompare(b.page.path))
+    const scored = pages.map((page) => {
+      let score = 0;
+      let found = 0;
+      for (const word of words) {
+        const count = page.words.get(word) ?? 0;
+        if (count > 0) found += 1;
+        score += Math.min(count, 10) + (page.titleWords.has(word) ? 5 : 0);
+      }
+      return { page, score, found };
+    });
+    const withAll = scored.filter((hit) => hit.found === words.length);
+    const byScore = (a: { page: DocsPage; score: number }, b: { page: DocsPage; score: number }) =>
+      b.score - a.score || a.page.path.localeCompare(b.page.path);
+    // The phrase is looked for in the best candidates only: a scan of their text, not of all.
+    const candidates = (withAll.length > 0 ? withAll : scored.filter((hit) => hit.found > 0))
+      .sort(byScore)
+      .slice(0, PHRASE_CANDIDATES)
+      .map((hit) => ({
+        ...hit,
+        score: hit.score + (words.length > 1 && hit.page.folded.includes(` ${folded} `) ? 50 : 0),
+      }));
+    return candidates
+      .sort(byScore)
       .slice(0, limit)
       .map(({ page, score }) => ({ page, score, passage: passageOf(page, folded, words) }));
   }
+}
+
+/** A page's lines as passages: readable, and folded for matching (its title and canonical URL left out). */
+function passageLines(markdown: string): DocsPage['lines'] {
+  return markdown
+    .split('\n')
+    .filter((raw) => !/^(# |Canonical URL:|URL canónica:|```)/.test(raw))
+    .map((raw) => plain(raw))
+    .filter((text) => text.length >= 2)
+    .map((text) => ({ text, folded: ` ${fold(text)} ` }));
 }
 
 /** The line that holds the whole query, or the most of its words, cut to a passage's length. */
 function passageOf(page: DocsPage, folded: string, words: string[]): string {
   let best = '';
   let bestScore = -1;
-  for (const raw of page.markdown.split('\n')) {
-    if (raw.startsWith('# ') || raw.startsWith('Canonical URL:') || raw.startsWith('```')) continue;
-    const line = plain(raw);
-    if (line.length < 2) continue;
-    const lineFolded = ` ${fold(line)} `;
+  for (const line of page.lines) {
     const score =
-      (lineFolded.includes(` ${folded} `) ? 100 : 0) + words.filter((word) => lineFolded.includes(` ${word} `)).length;
+      (line.folded.includes(` ${folded} `) ? 100 : 0) +
+      words.filter((word) => line.folded.includes(` ${word} `)).length;
     if (score > bestScore) {
-      best = line;
+      best = line.text;
       bestScore = score;
     }
   }
