@@ -1,8 +1,8 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 
 /**
- * Intrusion Sentinel first, open, since it is what readers come for; the two pages about access to
- * the documentation after it. The navbar's "Documentation" still opens the sign-in setup page, the
+ * Intrusion Sentinel first, open, since it is what readers come for; the pages about access to the
+ * documentation, and about connecting an AI assistant to it, after it. The navbar's "Documentation" still opens the sign-in setup page, the
  * documentation's landing page (docusaurus.config.ts).
  */
 export default {
@@ -22,7 +22,7 @@ export default {
     {
       type: 'category',
       label: 'Access to this documentation',
-      items: ['documentation/firebase-auth-setup', 'documentation/restricted-access'],
+      items: ['documentation/firebase-auth-setup', 'documentation/restricted-access', 'documentation/ai-assistants'],
     },
   ],
 } satisfies SidebarsConfig;

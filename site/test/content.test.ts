@@ -11,12 +11,13 @@ const enDocs = path.join(site, 'docs');
 const esDocs = path.join(site, 'i18n/es/docusaurus-plugin-content-docs/current');
 
 /**
- * The documentation tree: the product's 44 pages and the operations pages an operator needs
- * after installing.
+ * The documentation tree: the product's 44 pages, the operations pages an operator needs after
+ * installing, and the page on connecting an AI assistant.
  */
 const SPEC_PAGES = [
   'documentation/firebase-auth-setup',
   'documentation/restricted-access',
+  'documentation/ai-assistants',
   ...Object.entries({
     appendices: ['glossary', 'links', 'references'],
     architecture: ['diagram', 'interaction', 'overview'],
@@ -80,8 +81,8 @@ function read(dir: string, page: string): string {
 }
 
 describe('documentation tree', () => {
-  it('has exactly the product’s 44 pages and the 7 operations pages in English', () => {
-    assert.equal(SPEC_PAGES.length, 51);
+  it('has exactly the product’s 44 pages, the 7 operations pages and the AI assistants page in English', () => {
+    assert.equal(SPEC_PAGES.length, 52);
     assert.deepEqual(listMarkdown(enDocs).sort(), [...SPEC_PAGES].sort());
   });
 
