@@ -100,7 +100,7 @@ describe('security: client ID metadata documents', () => {
     );
   });
 
-  it('takes https, loopback http on any port and app schemes as redirect URIs, nothing else', () => {
+  it('security: takes https, loopback http on any port and app schemes (Cursor’s among them) as redirect URIs, no scheme the browser acts on', () => {
     for (const uri of [
       'https://vscode.dev/redirect',
       'http://127.0.0.1:33418/',

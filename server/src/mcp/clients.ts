@@ -58,10 +58,15 @@ export async function resolvesPublicly(hostname: string): Promise<boolean> {
   );
 }
 
+/** Schemes that run or read something in the browser itself, never a way back to an app. */
+const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:']);
+
 /**
  * Where a client may ask to be sent back: https anywhere, http only to this machine (RFC 8252's
- * loopback redirect, any port), or an app's own scheme with a dot in it (`cursor://…`,
- * `com.example.app:/…`, RFC 8252 §7.1). Never `javascript:`, `data:` or plain http elsewhere.
+ * loopback redirect, any port), or an app's own scheme (RFC 8252 §7.1 asks for a reverse domain
+ * name, `com.example.app:/…`, but assistants register plain ones too, such as Cursor's
+ * `cursor://…`). Never a scheme the browser itself acts on (`javascript:`, `data:`, `file:`…),
+ * nor plain http elsewhere, nor a fragment.
  */
 export function isAcceptableRedirect(uri: string): boolean {
   let url: URL;
@@ -73,7 +78,8 @@ export function isAcceptableRedirect(uri: string): boolean {
   if (url.hash) return false;
   if (url.protocol === 'https:') return true;
   if (url.protocol === 'http:') return LOOPBACK.has(url.hostname);
-  return /^[a-z][a-z0-9+-]*\.[a-z0-9.+-]+:$/i.test(url.protocol);
+  if (url.protocol === 'ws:' || url.protocol === 'wss:' || url.protocol === 'ftp:') return false;
+  return !UNSAFE_SCHEMES.has(url.protocol) && /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol);
 }
 
 function publicClient(metadata: OAuthClientInformationFull): OAuthClientInformationFull {

@@ -217,7 +217,8 @@ function Consent({
         </li>
         <li>
           <Translate id="connect.cannot.after" description="Connect page: access ends with the member's">
-            read anything once you sign out, your access ends, or you or an admin disconnect it.
+            read anything once you sign out (which disconnects every assistant), your access ends, or an admin
+            disconnects it.
           </Translate>
         </li>
       </ul>
