@@ -76,7 +76,10 @@ export interface McpSettings {
   callsPerMemberPerMinute: number;
   /** Tool calls a minute per client, all its members together (`RATE_LIMIT_MCP_CLIENT`, default 600). */
   callsPerClientPerMinute: number;
-  /** Authorization, token, registration and consent requests a minute per client address (`RATE_LIMIT_OAUTH`, default 30). */
+  /**
+   * Authorization, token, registration and consent requests a minute per client address
+   * (`RATE_LIMIT_OAUTH`, default 120): assistants in one provider's cloud share an address.
+   */
   oauthPerMinute: number;
 }
 
@@ -195,7 +198,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     tokenSecret,
     callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 10_000_000),
     callsPerClientPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_CLIENT', 600, 1, 10_000_000),
-    oauthPerMinute: wholeNumber(env, 'RATE_LIMIT_OAUTH', 30, 1, 10_000),
+    oauthPerMinute: wholeNumber(env, 'RATE_LIMIT_OAUTH', 120, 1, 100_000),
   };
   const policySettings = readPolicySettings(env);
   // Cloud Run names its service in K_SERVICE and reaches the container on 0.0.0.0:$PORT.

@@ -30,7 +30,7 @@ import {
 const logLines: string[] = [];
 let first: TestSite;
 let second: TestSite;
-/** An instance that lets each member make two MCP requests a minute. */
+/** An instance that lets each member make two MCP requests a minute, and each address two sign-in requests. */
 let limited: TestSite;
 const one = (): McpSite => ({ origin: first.origin, publicOrigin: PUBLIC_ORIGIN });
 const two = (): McpSite => ({ origin: second.origin, publicOrigin: PUBLIC_ORIGIN });
@@ -48,7 +48,7 @@ before(async () => {
     }),
   );
   first = await startTestSite(undefined, { logger }, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_OAUTH: '1000' });
-  limited = await startTestSite(undefined, {}, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_MCP: '2' });
+  limited = await startTestSite(undefined, {}, { SITE_URL: PUBLIC_ORIGIN, RATE_LIMIT_MCP: '2', RATE_LIMIT_OAUTH: '2' });
   second = await startTestSite(
     undefined,
     {},
@@ -314,6 +314,25 @@ describe('security: the protocol refuses', () => {
 });
 
 describe('security: limits', () => {
+  test('security: sign-in requests past the per-address limit get 429; the metadata documents are never counted', async () => {
+    for (let read = 0; read < 5; read += 1) {
+      assert.equal((await fetch(`${limited.origin}/.well-known/oauth-protected-resource/mcp`)).status, 200);
+      assert.equal((await fetch(`${limited.origin}/.well-known/oauth-authorization-server`)).status, 200);
+    }
+    const registrations = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      registrations.push(
+        (
+          await fetch(`${limited.origin}/register`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' }),
+          })
+        ).status,
+      );
+    assert.deepEqual(registrations, [201, 201, 429]);
+  });
+
   test('security: a member past the MCP rate limit is answered 429 with Retry-After, as a JSON-RPC error', async () => {
     const member = await newMember();
     const { access: accessToken } = await tokensFor(one(), member.cookie);

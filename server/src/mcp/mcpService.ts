@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONNECT_API_PATH, MCP_PATH, MCP_SERVER_PATHS, type ReaderPolicy } from '@trust/access-policy';
+import {
+  CONNECT_API_PATH,
+  MCP_PATH,
+  MCP_SERVER_PATHS,
+  OAUTH_SERVER_METADATA_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  type ReaderPolicy,
+} from '@trust/access-policy';
 import type { Express } from 'express';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { audit } from '../audit.js';
@@ -127,6 +134,13 @@ export function createMcpService(deps: McpServiceDeps) {
     const origin = config.publicOrigin ?? `http://${req.headers.host}`;
     const services = servicesFor(origin);
     if (route === MCP_PATH) return endpoint.handleMcp(req, res, origin, services.tokens);
+    // The metadata documents are the same for everyone and cost nothing: they are not counted, so
+    // the assistants that reach the site from one provider's addresses (Claude's cloud) do not
+    // spend their shared allowance on discovery.
+    if (route === OAUTH_SERVER_METADATA_PATH || route === PROTECTED_RESOURCE_METADATA_PATH) {
+      respond.handOver(res);
+      return services.app(req as never, res as never);
+    }
     if (oauthLimiter.retryAfter(req) > 0)
       return respond.json(
         req,
