@@ -331,6 +331,10 @@ describe('security: limits', () => {
         ).status,
       );
     assert.deepEqual(registrations, [201, 201, 429]);
+    // The connect page's API answers in the site's own terms, which the page explains.
+    const connect = await fetch(`${limited.origin}/api/connect`, { headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    assert.equal(connect.status, 429);
+    assert.deepEqual(await connect.json(), { error: 'rate-limited' });
   });
 
   test('security: a member past the MCP rate limit is answered 429 with Retry-After, as a JSON-RPC error', async () => {

@@ -5,6 +5,8 @@ import {
   MCP_SERVER_PATHS,
   OAUTH_SERVER_METADATA_PATH,
   PROTECTED_RESOURCE_METADATA_PATH,
+  type ConnectErrorCode,
+  type ErrorBody,
   type ReaderPolicy,
 } from '@trust/access-policy';
 import type { Express } from 'express';
@@ -146,7 +148,10 @@ export function createMcpService(deps: McpServiceDeps) {
         req,
         res,
         429,
-        { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
+        // The connect page reads the site's own error codes; the OAuth endpoints answer as OAuth does.
+        route === CONNECT_API_PATH
+          ? ({ error: 'rate-limited' } satisfies ErrorBody<ConnectErrorCode>)
+          : { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
         { 'Retry-After': 60 },
       );
     oauthLimiter.count(req);
