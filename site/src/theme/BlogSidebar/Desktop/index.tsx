@@ -1,0 +1,4 @@
+import Original from '@theme-original/BlogSidebar/Desktop';
+import { hydratedApart } from '../../../components/DeferredHydration';
+
+export default hydratedApart(Original);
