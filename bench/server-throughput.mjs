@@ -108,6 +108,8 @@ function postScript(dir, name, body) {
  * member whose session cookie this is on the connect page's API, the code exchanged with PKCE.
  */
 async function accessTokenFor(origin, cookie) {
+  // Between rounds the server has closed the idle connections fetch keeps (its keep-alive is 5 s).
+  const fetch = (url, init) => globalThis.fetch(url, init).catch(() => globalThis.fetch(url, init));
   const redirect = 'http://127.0.0.1:45111/callback';
   const registered = await fetch(`${origin}/register`, {
     method: 'POST',

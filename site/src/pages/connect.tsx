@@ -257,7 +257,7 @@ function Consent({
       </dl>
       <p>
         <Translate id="connect.onlyIfYou" description="Connect page: only allow an assistant you started">
-          Allow it only if you have just added this site to your assistant yourself.
+          Allow it only if you have just started this connection from your assistant yourself.
         </Translate>
       </p>
       <div className={styles.actions}>
@@ -296,7 +296,7 @@ function Consent({
               id="connect.leaving.denied"
               description="Connect page: after refusing, returning to the assistant"
             >
-              Not allowed. Returning you to your assistant…
+              Refused. Returning you to your assistant…
             </Translate>
           ))}
       </p>
