@@ -95,7 +95,8 @@ describe('security: client ID metadata documents', () => {
     const { store } = storeAnswering(() => new Response('', { status: 404 }));
     const many = Array.from({ length: 9 }, (_, index) => `https://assistant.example/${'x'.repeat(110)}/${index}`);
     await assert.rejects(
-      store.registerClient!({ redirect_uris: many, token_endpoint_auth_method: 'none', client_id: '' } as never),
+      async () =>
+        store.registerClient!({ redirect_uris: many, token_endpoint_auth_method: 'none', client_id: '' } as never),
       /^InvalidClientMetadataError: redirect_uris may hold 1024 characters in all$/,
     );
   });
