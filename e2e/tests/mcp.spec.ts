@@ -108,12 +108,14 @@ async function connectAndUse(page: Page, baseURL: string, provider: MemoryProvid
   await page.goto(provider.authorizationUrl!.href);
   await expect(page).toHaveURL(/\/signin\?next=%2Fconnect%3Frequest%3D/);
   await waitForHydration(page);
-  await submitSignIn(page, 'en', 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+  // An account of its own: the tests run at once, and a member's grants are one record.
+  const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+  await submitSignIn(page, 'en', member, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/connect\?request=/, { timeout: 15_000 });
   await expect(
     page.getByRole('heading', { level: 1, name: 'Allow Browser test assistant to read the documentation?' }),
   ).toBeFocused();
-  await expect(page.getByText('You are signed in as diego.rojas@alumnos.uai.cl.', { exact: true })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${member}.`, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page).toHaveURL(
     new RegExp(`^${literal(callbackUrl)}\\?code=[\\w.-]+&iss=${literal(encodeURIComponent(baseURL))}$`),

@@ -170,6 +170,15 @@ describe('security: who gets a code', () => {
   });
 });
 
+describe('one account, several assistants at once', () => {
+  test('two assistants allowed by one member at the same moment on one instance both keep their grant', async () => {
+    const member = await newMember();
+    const [a, b] = await Promise.all([tokensFor(one(), member.cookie), tokensFor(one(), member.cookie)]);
+    assert.equal((await search(one(), a.access, 'guide')).status, 200);
+    assert.equal((await search(one(), b.access, 'guide')).status, 200);
+  });
+});
+
 describe('security: the protocol refuses', () => {
   test('security: PKCE without S256 is refused before any consent', async () => {
     const clientId = await register(one());

@@ -95,6 +95,8 @@ function accountOf(user: UserRecord, mailboxSuspended: boolean): MemberAccount {
 
 /** Grants kept in Firebase Authentication, where every instance reads the same truth. */
 export function createMemberGrants(auth: Auth): MemberGrants {
+  /** Each account's change under way, so that the next one starts after it. */
+  const updating = new Map<string, Promise<void>>();
   const read = async (uid: string): Promise<UserRecord | null> => {
     try {
       return await auth.getUser(uid);
@@ -109,14 +111,30 @@ export function createMemberGrants(auth: Auth): MemberGrants {
       if (!user) return null;
       return accountOf(user, user.email ? await isMailboxSuspended(auth, user.email) : false);
     },
-    async update(uid, change) {
-      const user = await auth.getUser(uid);
-      const grants = change(grantsOf(user));
-      if (grants === null) return grantsOf(user);
-      const rest = { ...user.customClaims };
-      delete rest.mcp;
-      await auth.setCustomUserClaims(uid, grants.length > 0 ? { ...rest, mcp: grants } : rest);
-      return grants;
+    update(uid, change) {
+      // The claims are read, then written whole: two changes of one account at once would lose
+      // one. On this instance they wait for each other; across instances the window is that of
+      // one read and one write (Firebase offers no compare-and-set on claims).
+      const run = async () => {
+        const user = await auth.getUser(uid);
+        const grants = change(grantsOf(user));
+        if (grants === null) return grantsOf(user);
+        const rest = { ...user.customClaims };
+        delete rest.mcp;
+        await auth.setCustomUserClaims(uid, grants.length > 0 ? { ...rest, mcp: grants } : rest);
+        return grants;
+      };
+      const previous = updating.get(uid) ?? Promise.resolve();
+      const next = previous.then(run, run);
+      const settled = next.then(
+        () => undefined,
+        () => undefined,
+      );
+      updating.set(uid, settled);
+      void settled.then(() => {
+        if (updating.get(uid) === settled) updating.delete(uid);
+      });
+      return next;
     },
   };
 }
