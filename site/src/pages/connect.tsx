@@ -53,6 +53,13 @@ function problemOf(code: ConnectErrorCode | 'no-request'): string {
   }
 }
 
+/** To the sign-in page, which returns here, to this very request, once the reader is signed in. */
+function signInAndComeBack(signInPage: string): void {
+  window.location.replace(
+    `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+  );
+}
+
 /**
  * `/connect`: where the site's authorization server sends a member whose AI assistant asks to read
  * the documentation. A reader without a session goes through the sign-in page (every way in) and
@@ -72,10 +79,7 @@ export default function ConnectPage(): ReactNode {
       return;
     }
     let isCurrent = true;
-    const toSignIn = () =>
-      window.location.replace(
-        `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
-      );
+    const toSignIn = () => signInAndComeBack(signInPage);
     void (async () => {
       // Asked first, so that a reader without a session goes to sign in without a refused request.
       const hasSession = await hasServerSession().catch(() => true);
@@ -101,10 +105,7 @@ export default function ConnectPage(): ReactNode {
       setPhase({ kind: 'sending', view, decision });
       const answer = await sendConnectDecision(request!, decision);
       if (!answer.ok) {
-        if (answer.code === 'sign-in-required')
-          window.location.replace(
-            `${signInPage}?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
-          );
+        if (answer.code === 'sign-in-required') signInAndComeBack(signInPage);
         else setPhase({ kind: 'failed', code: answer.code });
         return;
       }
