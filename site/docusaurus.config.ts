@@ -95,8 +95,10 @@ export default {
     ],
     './plugins/validate-data.ts',
     './plugins/members-chunks.ts',
+    './plugins/route-scripts.ts',
     './plugins/code-highlighting.ts',
     './plugins/preact.ts',
+    './plugins/head-batching.ts',
     './plugins/build-record.ts',
     './plugins/llms-files.ts',
     [

@@ -14,13 +14,19 @@ import type { Plugin } from '@docusaurus/types';
 const MEMBERS_MODULE =
   /^(@site\/docs\/|@site\/i18n\/[^/]+\/docusaurus-plugin-content-docs\/|@generated\/docusaurus-plugin-content-docs\/)/;
 
-export function membersChunkNames(registrySource: string): Set<string> {
-  const names = new Set<string>();
+/** Every chunk name of a generated registry, with the module its chunk is built around. */
+export function registryChunks(registrySource: string): Map<string, string> {
+  const chunks = new Map<string, string>();
   for (const match of registrySource.matchAll(
     /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/gm,
-  )) {
-    if (MEMBERS_MODULE.test(match[2]!)) names.add(match[1]!);
-  }
+  ))
+    chunks.set(match[1]!, match[2]!);
+  return chunks;
+}
+
+export function membersChunkNames(registrySource: string): Set<string> {
+  const names = new Set<string>();
+  for (const [name, module] of registryChunks(registrySource)) if (MEMBERS_MODULE.test(module)) names.add(name);
   return names;
 }
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from '@docusaurus/types';
 
 const require = createRequire(import.meta.url);
@@ -30,7 +31,7 @@ export default function preactPlugin(): Plugin {
           alias: {
             react$: compat,
             'react-dom$': compat,
-            'react-dom/client$': path.join(preact, 'compat/client.mjs'),
+            'react-dom/client$': fileURLToPath(new URL('../src/client/reactDomClient.ts', import.meta.url)),
             'react/jsx-runtime$': path.join(preact, 'compat/jsx-runtime.mjs'),
             'react/jsx-dev-runtime$': path.join(preact, 'compat/jsx-dev-runtime.mjs'),
           },

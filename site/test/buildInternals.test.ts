@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { membersChunkNames } from '../plugins/members-chunks.js';
+import { createRequire } from 'node:module';
+import { batchHeadChanges } from '../plugins/head-batching.js';
+import { membersChunkNames, registryChunks } from '../plugins/members-chunks.js';
+import { nameRouteModules, type ClientManifest } from '../plugins/route-scripts.js';
 import { skipMergedChunks } from '../src/auth/chunkAssets.js';
 
 /**
@@ -30,5 +33,49 @@ describe('the build internals the lock depends on (security)', () => {
     const lookup = skipMergedChunks(runtime);
     assert.equal(lookup('1027'), 'docs/assets/js/f90f6eed.0b0c2935.js');
     assert.equal(lookup('5433'), 'undefined');
+  });
+
+  it('registryChunks maps each chunk name of a generated registry to its module', () => {
+    const chunks = registryChunks(registry);
+    assert.equal(chunks.get('e0e0e0e0'), '@site/docs/IntrusionSentinel/architecture/interaction.md');
+    assert.equal(chunks.size, registry.split('\n').filter((line) => line.includes('webpackChunkName')).length);
+  });
+});
+
+describe('the scripts a page lists and the head manager the browser runs', () => {
+  const manifest: ClientManifest = {
+    entrypoints: ['main'],
+    origins: { main: ['main-chunk'] },
+    assets: { 'main-chunk': { js: [] }, '48': { js: [] }, '1952': { js: [] } },
+  };
+
+  it('nameRouteModules gives each registry module the chunks of its own chunk group', () => {
+    const named = nameRouteModules(
+      manifest,
+      new Map([['33fc5bb8', '@site/docs/a.md']]),
+      new Map([['33fc5bb8', ['1952', '48']]]),
+    );
+    assert.deepEqual(named.origins, { main: ['main-chunk'], '@site/docs/a.md': ['1952', '48'] });
+    assert.deepEqual(manifest.origins, { main: ['main-chunk'] });
+  });
+
+  it('nameRouteModules refuses a registry chunk missing from the bundle, or one without a file', () => {
+    assert.throws(
+      () => nameRouteModules(manifest, new Map([['33fc5bb8', '@site/docs/a.md']]), new Map()),
+      /the registry's chunk 33fc5bb8 \(@site\/docs\/a\.md\) is not in the bundle/,
+    );
+    assert.throws(
+      () => nameRouteModules(manifest, new Map([['33fc5bb8', '@site/docs/a.md']]), new Map([['33fc5bb8', ['7']]])),
+      /chunk 7 of 33fc5bb8 has no file in the client manifest/,
+    );
+  });
+
+  it('batchHeadChanges applies to the installed head manager, once, and refuses a source it does not know', () => {
+    const fromDocusaurus = createRequire(new URL('../../node_modules/@docusaurus/core/package.json', import.meta.url));
+    const source = readFileSync(fromDocusaurus.resolve('react-helmet-async/lib/index.module.js'), 'utf8');
+    const batched = batchHeadChanges(source);
+    assert.equal(batched.split('r.emitChangeNow=function(){var t,e,r=this.props.context').length, 2);
+    assert.equal(batched.split('queueMicrotask(function(){headChangePending=false;self.emitChangeNow()})').length, 2);
+    assert.throws(() => batchHeadChanges(source.replace('r.emitChange=', 'r.emit=')), /react-helmet-async has changed/);
   });
 });

@@ -6,7 +6,13 @@
  * server-rendered page shows first, then hydrates. Starting them from the frame callback instead
  * often fetched them before that frame was on screen, which put their download ahead of the
  * page's largest text in Lighthouse's accounting (its LCP reached 1.8 s on documentation pages
- * that now measure about 1.05 s). `async = false` keeps their order (runtime, then main); a tab opened in the background,
+ * that now measure about 1.05 s). `async = false` keeps their order: the runtime, then the page's
+ * own chunks, then the main bundle, which so finds the page's modules in place and hydrates without
+ * adding a script of its own (plugins/route-scripts.ts). They are added four at a time, a task
+ * each: a documentation page has a dozen, and adding one costs about a millisecond when the
+ * browser's network log is on (four on a phone, as Lighthouse counts it). The list is data beside
+ * the starter, so the starter is the same script on every page and the Content-Security-Policy
+ * (sent with every file) names one hash for it, not one per page; a tab opened in the background,
  * where nothing is painted, starts them at once, and a browser without paint timing after a frame.
  *
  * React writes the resources it preloads (the navbar logo) at the start of the app's HTML, where
@@ -14,7 +20,7 @@
  * and redraws the whole page instead of hydrating it; they go in `<head>`, where they belong.
  */
 export const ssrTemplate = `<!DOCTYPE html>
-<% const preloads = /^(?:<link\\b[^>]*>)*/.exec(it.appHtml)[0]; %>
+<% const preloads = /^(?:<link\\b[^>]*>)*/.exec(it.appHtml)[0]; const MAIN = /(^|\\/)main\\.[0-9a-f]+\\.js$/; %>
 <html <%~ it.htmlAttributes %>>
   <head>
     <meta charset="UTF-8">
@@ -32,14 +38,17 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml.slice(preloads.length) %></div>
     <%~ it.postBodyTags %>
+    <script type="application/json" id="app-scripts"><%~ JSON.stringify([...it.scripts.filter((script) => !MAIN.test(script)), ...it.scripts.filter((script) => MAIN.test(script))].map((script) => it.baseUrl + script)) %></script>
     <script>(function (scripts) {
       function start() {
-        scripts.forEach(function (src) {
+        var slice = scripts.splice(0, 4);
+        slice.forEach(function (src) {
           var script = document.createElement('script');
           script.src = src;
           script.async = false;
           document.head.appendChild(script);
         });
+        if (scripts.length > 0) setTimeout(start, 0);
       }
       var observer = window.PerformanceObserver;
       if (document.hidden) start();
@@ -50,7 +59,7 @@ export const ssrTemplate = `<!DOCTYPE html>
           start();
         }).observe({ type: 'paint', buffered: true });
       else requestAnimationFrame(function () { setTimeout(start, 0); });
-    })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);</script>
+    })(JSON.parse(document.getElementById('app-scripts').textContent));</script>
   </body>
 </html>
 `;

@@ -1,0 +1,81 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+import { registryChunks } from './members-chunks';
+
+/** The part of the client manifest Docusaurus reads to list a page's scripts in its HTML. */
+export interface ClientManifest {
+  entrypoints: string[];
+  origins: Record<string, string[]>;
+  assets: Record<string, { js?: unknown[] }>;
+}
+
+/**
+ * Names each module of the registry in the manifest with the chunks its own chunk group needs.
+ * Docusaurus writes a page's scripts from the modules its render used, looked up by module name;
+ * with this bundler the manifest knows modules only by number, so every page listed just the
+ * runtime and the main bundle, and the main bundle then added a `<script>` for each of the page's
+ * chunks while it ran: some 1 ms each on a desktop, four times that on a phone, in the task that
+ * also starts the app. Listed in the page, they are fetched beside the main bundle and run in
+ * tasks of their own before it.
+ */
+export function nameRouteModules(
+  manifest: ClientManifest,
+  registry: Map<string, string>,
+  chunkGroups: Map<string, string[]>,
+): ClientManifest {
+  const origins = { ...manifest.origins };
+  for (const [name, module] of registry) {
+    const chunks = chunkGroups.get(name);
+    if (!chunks) throw new Error(`route-scripts: the registry's chunk ${name} (${module}) is not in the bundle`);
+    const unknown = chunks.filter((chunk) => !(chunk in manifest.assets));
+    if (unknown.length > 0)
+      throw new Error(`route-scripts: chunk ${unknown.join(', ')} of ${name} has no file in the client manifest`);
+    origins[module] = chunks;
+  }
+  return { ...manifest, origins };
+}
+
+interface ChunkGroupLike {
+  chunks: ReadonlyArray<{ ids?: Iterable<string | number> | null }>;
+}
+
+interface CompilerLike {
+  hooks: {
+    afterEmit: {
+      tap(name: string, run: (compilation: { namedChunkGroups: ReadonlyMap<string, ChunkGroupLike> }) => void): void;
+    };
+  };
+}
+
+export default function routeScriptsPlugin(context: { generatedFilesDir: string }): Plugin {
+  return {
+    name: 'route-scripts',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      const manifestPath = path.join(context.generatedFilesDir, 'client-manifest.json');
+      return {
+        plugins: [
+          {
+            // After the manifest's own writer, which runs at `emit`.
+            apply(compiler: CompilerLike) {
+              compiler.hooks.afterEmit.tap('route-scripts', (compilation) => {
+                const registry = registryChunks(
+                  readFileSync(path.join(context.generatedFilesDir, 'registry.js'), 'utf8'),
+                );
+                const groups = new Map(
+                  [...compilation.namedChunkGroups].map(([name, group]) => [
+                    name,
+                    group.chunks.flatMap((chunk) => [...(chunk.ids ?? [])].map(String)),
+                  ]),
+                );
+                const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest;
+                writeFileSync(manifestPath, JSON.stringify(nameRouteModules(manifest, registry, groups)));
+              });
+            },
+          },
+        ],
+      };
+    },
+  };
+}
