@@ -5,8 +5,8 @@
 // storage reset would delete the session cookie).
 // Usage: node bench/lighthouse.mjs [--runs=3] [--port=4181] [--pages=diagram,/es/] [--breakdown]
 // (--pages keeps only the pages whose path contains one of the comma-separated parts; --breakdown
-// also prints, per page, the main thread's work by kind and the scripts that took it, from the
-// run whose performance score is the median.)
+// also prints, per page, the main thread's work by kind, the scripts that took it and the long
+// tasks, from the run whose performance score is the median.)
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -115,12 +115,13 @@ async function measure(url, { signedIn }) {
       jsBytes: scriptBytes,
       work: audits['mainthread-work-breakdown'].details?.items ?? [],
       scripts: audits['bootup-time'].details?.items ?? [],
+      longTasks: audits['long-tasks'].details?.items ?? [],
     });
   }
   const pick = (key) => median(samples.map((sample) => sample[key]));
-  const { work, scripts } = samples.find((sample) => sample.performance === pick('performance'));
-  const figures = Object.keys(samples[0]).filter((key) => key !== 'work' && key !== 'scripts');
-  return { ...Object.fromEntries(figures.map((key) => [key, pick(key)])), work, scripts };
+  const { work, scripts, longTasks } = samples.find((sample) => sample.performance === pick('performance'));
+  const figures = Object.keys(samples[0]).filter((key) => !['work', 'scripts', 'longTasks'].includes(key));
+  return { ...Object.fromEntries(figures.map((key) => [key, pick(key)])), work, scripts, longTasks };
 }
 
 function printBreakdown(row) {
@@ -130,6 +131,11 @@ function printBreakdown(row) {
   for (const item of row.scripts.slice(0, 6))
     console.log(
       `  ${new URL(item.url, site.origin).pathname}: ${ms(item.total)} (evaluation ${ms(item.scripting)}, parsing ${ms(item.scriptParseCompile)})`,
+    );
+  // Each task over 50 ms blocks for its time beyond 50 ms: the tasks that make up the TBT.
+  for (const task of row.longTasks)
+    console.log(
+      `  long task at ${ms(task.startTime)}: ${ms(task.duration)}, ${task.url ? new URL(task.url, site.origin).pathname : 'unattributed'}`,
     );
 }
 
