@@ -51,8 +51,9 @@ interface CompilerLike {
 export default function routeScriptsPlugin(context: { generatedFilesDir: string }): Plugin {
   return {
     name: 'route-scripts',
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
+    configureWebpack(config, isServer) {
+      // The live-reload server writes no client manifest: it renders nothing ahead of the browser.
+      if (isServer || config.mode !== 'production') return {};
       const manifestPath = path.join(context.generatedFilesDir, 'client-manifest.json');
       return {
         plugins: [
