@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot as hydrateAtOnce } from 'preact/compat/client';
 import type { ComponentChild } from 'preact';
+import { nextTask } from './nextTask';
 
 export { createRoot };
 
@@ -12,12 +13,7 @@ export { createRoot };
  * only for hot reloading in development.
  */
 export function hydrateRoot(container: Element, children: ComponentChild): ReturnType<typeof createRoot> {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    hydrateAtOnce(container, children);
-  };
-  channel.port2.postMessage(null);
+  nextTask(() => hydrateAtOnce(container, children));
   return createRoot(container);
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import { nextTask } from '../../client/nextTask';
 
 /** A part of the page the server sent, waiting for its turn to hydrate. */
 class Hold {
@@ -25,21 +26,6 @@ let hydrating = ExecutionEnvironment.canUseDOM && document.getElementById('__doc
 
 const waiting: Hold[] = [];
 let current: Hold | undefined;
-
-/**
- * A message to the page's own port: the browser's cheapest way to give it a turn (input, a frame)
- * before the next part, without the 4 ms a nested timer costs.
- */
-const nextTask: (work: () => void) => void = (() => {
-  if (!ExecutionEnvironment.canUseDOM) return () => undefined;
-  const channel = new MessageChannel();
-  let pending: (() => void) | undefined;
-  channel.port1.onmessage = () => pending?.();
-  return (work) => {
-    pending = work;
-    channel.port2.postMessage(null);
-  };
-})();
 
 /**
  * `data-hydrating` on the root element while parts wait: until it goes, a click on a part may reach
