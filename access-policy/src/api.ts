@@ -257,6 +257,8 @@ export interface ConnectAnswer {
 
 export type ConnectErrorCode =
   | 'sign-in-required'
+  /** The member's account has no room for another assistant: one must be disconnected first. */
+  | 'assistants-full'
   | 'request-invalid'
   | 'request-expired'
   | 'cross-origin'

@@ -32,6 +32,16 @@ export interface AccessRequest {
   reason?: string;
 }
 
+/**
+ * The longest custom claims Firebase Authentication keeps, measured as the Admin SDK measures them
+ * before refusing a write (`auth/claims-too-large`): the length of their JSON, in characters, so a
+ * control character costs six (`\u0001`).
+ */
+export const MAX_CLAIMS_CHARS = 1000;
+
+/** Whether the claims, written whole, fit what Firebase keeps. */
+export const claimsFit = (claims: object): boolean => JSON.stringify(claims).length <= MAX_CLAIMS_CHARS;
+
 /** The claims as they are, dropping any a reader could not have been given by this code. */
 export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessClaims {
   const claims = (user.customClaims ?? {}) as Record<string, unknown>;

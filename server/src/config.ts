@@ -72,10 +72,14 @@ export interface McpSettings {
    * ends every assistant's access at once.
    */
   tokenSecret: string;
-  /** Tool calls a minute per member (`RATE_LIMIT_MCP`, default 120). */
+  /** MCP requests a minute per member and assistant (`RATE_LIMIT_MCP`, default 120). */
   callsPerMemberPerMinute: number;
-  /** Tool calls a minute per client, all its members together (`RATE_LIMIT_MCP_CLIENT`, default 600). */
-  callsPerClientPerMinute: number;
+  /**
+   * MCP requests a minute on one instance, every member and assistant together
+   * (`RATE_LIMIT_MCP_INSTANCE`, default 12000): a ceiling that guards the instance, far above what
+   * its members use, never a share a few of them could spend for the rest.
+   */
+  callsPerInstancePerMinute: number;
   /**
    * Authorization, token, registration and consent requests a minute per client address
    * (`RATE_LIMIT_OAUTH`, default 120): assistants in one provider's cloud share an address.
@@ -194,10 +198,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const tokenSecret = env.OAUTH_TOKEN_SECRET?.trim() || (isProduction ? '' : LOCAL_TOKEN_SECRET);
   if (tokenSecret.length < 32)
     throw new SettingError('OAUTH_TOKEN_SECRET must be at least 32 random characters, the same on every instance.');
+  // A limit one assistant's members shared let five of them spend it for all the others.
+  if (env.RATE_LIMIT_MCP_CLIENT !== undefined)
+    throw new SettingError(
+      'RATE_LIMIT_MCP_CLIENT is no longer read: RATE_LIMIT_MCP counts per member and assistant, and RATE_LIMIT_MCP_INSTANCE caps one instance.',
+    );
   const mcp: McpSettings = {
     tokenSecret,
     callsPerMemberPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP', 120, 1, 10_000_000),
-    callsPerClientPerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_CLIENT', 600, 1, 10_000_000),
+    callsPerInstancePerMinute: wholeNumber(env, 'RATE_LIMIT_MCP_INSTANCE', 12_000, 1, 10_000_000),
     oauthPerMinute: wholeNumber(env, 'RATE_LIMIT_OAUTH', 120, 1, 100_000),
   };
   const policySettings = readPolicySettings(env);

@@ -28,7 +28,7 @@ import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
 import { createFirebaseAuth, createFirebaseVerifier } from './session/firebaseVerifier.js';
 import { createGrants, type Grants } from './access/grants.js';
-import { RequestLimiter } from './session/rateLimiter.js';
+import { RateLimiter } from './http/rateLimiter.js';
 import { createSessionApi } from './session/sessionApi.js';
 import { SessionGuard } from './session/sessionGuard.js';
 import type { IdentityVerifier } from './session/verifier.js';
@@ -91,17 +91,6 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
         : logger.info({ event: 'provider-resumed' }, 'The identity provider answers again: calls resumed'),
   );
   const guard = new SessionGuard(verifier, policy, config.session.revocationCheckMs, now, config.session.outageGraceMs);
-  const handleSession = createSessionApi({
-    config,
-    verifier,
-    guard,
-    limiter: new RequestLimiter(config.rateLimits.signInFailuresPerMinute, MINUTE_MS, config.trustProxyHops, now),
-    identityRecord: build.identity,
-    policy,
-    respond,
-    logger,
-    now,
-  });
   const members = deps.members ?? (auth ? createMemberGrants(auth) : null);
   const mcpService = members
     ? createMcpService({
@@ -116,6 +105,18 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       })
     : null;
 
+  const handleSession = createSessionApi({
+    config,
+    verifier,
+    guard,
+    limiter: new RateLimiter(config.rateLimits.signInFailuresPerMinute, MINUTE_MS, now),
+    forgetAssistants: (uid) => mcpService?.forget(uid),
+    identityRecord: build.identity,
+    policy,
+    respond,
+    logger,
+    now,
+  });
   const accessApi = createAccessApi({
     config,
     verifier,
@@ -124,14 +125,9 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
     policy,
     respond,
     logger,
-    adminLimiter: new RequestLimiter(config.rateLimits.adminRefusalsPerMinute, MINUTE_MS, config.trustProxyHops, now),
+    adminLimiter: new RateLimiter(config.rateLimits.adminRefusalsPerMinute, MINUTE_MS, now),
     forgetAssistants: (uid) => mcpService?.forget(uid),
-    requestLimiter: new RequestLimiter(
-      config.rateLimits.accessRequestsPer10Minutes,
-      10 * MINUTE_MS,
-      config.trustProxyHops,
-      now,
-    ),
+    requestLimiter: new RateLimiter(config.rateLimits.accessRequestsPer10Minutes, 10 * MINUTE_MS, now),
     now,
   });
   const proxyAuthHandler = config.authProxyOrigin ? createAuthProxy(config.authProxyOrigin, respond) : null;

@@ -44,22 +44,70 @@ function capturedLog() {
 const noGrants = { scan: async () => [] } as unknown as Grants;
 
 describe('limits a client cannot escape or turn on others (security)', () => {
-  it('holds a client that writes its own X-Forwarded-For entries, calling the service directly, to its own address', async () => {
+  it('counts each client as the trusted proxies report it, never by the proxy’s own address that readers share', async () => {
     site = await startTestSite(
       FIXTURE,
       { verifier: new FakeProvider() },
       { SITE_URL: PUBLIC_ORIGIN, TRUST_PROXY_HOPS: '2' },
     );
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      const junk = await postSession(site.origin, 'junk.token.value', {
-        Host: SERVICE_HOST,
-        Origin: PUBLIC_ORIGIN,
-        'X-Forwarded-For': `198.51.100.${attempt}, 203.0.113.9`,
+    const behindHosting = (client: string) => ({
+      Host: SERVICE_HOST,
+      Origin: PUBLIC_ORIGIN,
+      'X-Forwarded-For': `${client}, 203.0.113.9`,
+    });
+    const oneClient: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      oneClient.push((await postSession(site.origin, 'junk.token.value', behindHosting('198.51.100.7'))).status);
+    assert.deepEqual(oneClient, [...Array<number>(10).fill(401), 429, 429]);
+    // Forty other readers behind the same Hosting address: none is held to the first one's failures.
+    const others: number[] = [];
+    for (let reader = 0; reader < 40; reader += 1)
+      others.push((await postSession(site.origin, 'junk.token.value', behindHosting(`192.0.2.${reader}`))).status);
+    assert.deepEqual(others, Array<number>(40).fill(401));
+  });
+
+  it('never refuses a sign-out whose cookie verifies, even from a client past its limit, and ends the session', async () => {
+    const provider = new FakeProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider }, { RATE_LIMIT_SIGN_IN: '3' });
+    const cookie = await openSession(site.origin, FakeProvider.idToken('ana@uai.cl'));
+    const junk: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      junk.push((await postSession(site.origin, 'junk.token.value')).status);
+    assert.deepEqual(junk, [401, 401, 401, 429, 429]);
+    const signOut = await rawRequest(site.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: site.origin, Cookie: cookie },
+    });
+    assert.equal(signOut.status, 204);
+    assert.equal(provider.account('ana@uai.cl').validSinceSeconds, Math.floor(Date.now() / 1000));
+    assert.equal((await readGuide(site, cookie)).status, 302);
+    // A cookie that does not verify is a failure like any other, refused past the limit.
+    const forged = await rawRequest(site.origin, '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: site.origin, Cookie: '__session=forged.cookie.value' },
+    });
+    assert.equal(forged.status, 429);
+    assert.match(String(forged.headers['set-cookie']), /^__session=;/);
+  });
+
+  it('counts failed e-mail-link proofs per client and mailbox: one person failing cannot stop another’s first sign-in behind the same address', async () => {
+    const provider = new FakeProvider();
+    site = await startTestSite(FIXTURE, { verifier: provider });
+    const redeem = (email: string, oobCode: string) =>
+      rawRequest(site!.origin, '/api/session/email-link', {
+        method: 'POST',
+        headers: { Origin: site!.origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, oobCode }),
       });
-      statuses.push(junk.status);
-    }
-    assert.deepEqual(statuses, [...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
+    const guessing: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      guessing.push((await redeem('target@uai.cl', `guess-${attempt}`)).status);
+    assert.deepEqual(guessing, [...Array<number>(10).fill(400), 429, 429]);
+    // The same mailbox spelled with a tag is the same mailbox.
+    assert.equal((await redeem('Target+x@uai.cl', 'guess-13')).status, 429);
+    const code = provider.sendLink('newcomer@uai.cl');
+    const proof = await redeem('newcomer@uai.cl', code);
+    assert.equal(proof.status, 200);
   });
 
   it('holds a client to the sign-in limit the operator set (RATE_LIMIT_SIGN_IN)', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Writable } from 'node:stream';
-import { createAccount } from '../../scripts/authEmulator.mjs';
+import { createAccount, updateAccount } from '../../scripts/authEmulator.mjs';
 import { unsignedJwt } from '../../testkit/jwt.mjs';
 import { readServerConfig } from '../src/config.js';
 import { createLogger } from '../src/logging.js';
@@ -165,8 +165,19 @@ describe('security: who gets a code', () => {
     assert.equal(decided.status, 200);
     assert.equal(
       decided.body.redirect,
-      `${REDIRECT_URI}?error=access_denied&state=abc&iss=${encodeURIComponent(PUBLIC_ORIGIN)}`,
+      `${REDIRECT_URI}?error=access_denied&state=abc&iss=${encodeURIComponent(`${PUBLIC_ORIGIN}/`)}`,
     );
+  });
+
+  test('security: the authorization response’s iss is exactly the issuer the metadata states (RFC 9207)', async () => {
+    const { issuer } = (await (await fetch(`${first.origin}/.well-known/oauth-authorization-server`)).json()) as {
+      issuer: string;
+    };
+    assert.equal(issuer, `${PUBLIC_ORIGIN}/`);
+    const member = await newMember();
+    const { redirect } = await codeFor(one(), member.cookie);
+    assert.match(redirect, /^http:\/\/127\.0\.0\.1:43117\/callback\?code=[\w.-]+&state=state-1&iss=/);
+    assert.equal(new URL(redirect).searchParams.get('iss'), issuer);
   });
 });
 
@@ -176,6 +187,35 @@ describe('one account, several assistants at once', () => {
     const [a, b] = await Promise.all([tokensFor(one(), member.cookie), tokensFor(one(), member.cookie)]);
     assert.equal((await search(one(), a.access, 'guide')).status, 200);
     assert.equal((await search(one(), b.access, 'guide')).status, 200);
+  });
+});
+
+describe('security: what an account can hold', () => {
+  test('security: assistants named in control characters keep no such characters: five consents in a row all succeed', async () => {
+    const member = await newMember();
+    const decisions = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const clientId = await register(one(), [REDIRECT_URI], '\u0007'.repeat(40));
+      const started = await authorize(one(), { clientId, challenge: pkce().challenge });
+      const request = new URL(started.location, PUBLIC_ORIGIN).searchParams.get('request')!;
+      decisions.push((await decide(one(), request, member.cookie)).status);
+    }
+    assert.deepEqual(decisions, [200, 200, 200, 200, 200]);
+  });
+
+  test('security: an account with no room for another assistant gets a clear 409, not a 500, and keeps what it had', async () => {
+    const member = await newMember();
+    const first = await tokensFor(one(), member.cookie);
+    await updateAccount(member.email, {
+      claims: { request: { note: 'n'.repeat(800), at: new Date().toISOString(), outcome: 'approved' } },
+    });
+    const clientId = await register(one(), [REDIRECT_URI], 'One more assistant');
+    const started = await authorize(one(), { clientId, challenge: pkce().challenge });
+    const request = new URL(started.location, PUBLIC_ORIGIN).searchParams.get('request')!;
+    const refused = await decide(one(), request, member.cookie);
+    assert.equal(refused.status, 409);
+    assert.deepEqual(refused.body, { error: 'assistants-full' });
+    assert.equal((await search(one(), first.access, 'guide')).status, 200, 'the assistant it had still reads');
   });
 });
 
@@ -322,6 +362,41 @@ describe('security: the protocol refuses', () => {
   });
 });
 
+describe('security: one message a request', () => {
+  test('security: a JSON-RPC batch is refused whole, and none of its calls runs', async () => {
+    const member = await newMember();
+    const { access: accessToken } = await tokensFor(one(), member.cookie);
+    const calls = Array.from({ length: 100 }, (_, index) => ({
+      jsonrpc: '2.0',
+      id: index + 1,
+      method: 'tools/call',
+      params: { name: 'search_documentation', arguments: { query: `guide ${index}` } },
+    }));
+    const answer = await fetch(`${first.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(calls),
+    });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(await answer.json(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: 'Invalid request: batches are not supported; send one JSON-RPC message per request.',
+      },
+    });
+    const served = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.email === member.email && line.event === 'mcp-tool-call');
+    assert.deepEqual(served, []);
+  });
+});
+
 describe('security: limits', () => {
   test('security: sign-in requests past the per-address limit get 429; the metadata documents are never counted', async () => {
     for (let read = 0; read < 5; read += 1) {
@@ -359,6 +434,24 @@ describe('security: limits', () => {
     const other = await newMember();
     const { access: othersToken } = await tokensFor(one(), other.cookie);
     assert.equal((await mcp(at, othersToken, 'tools/list')).status, 200, 'another member has a limit of their own');
+  });
+
+  test('security: each member’s assistant has its own allowance: members sharing an assistant cannot spend it for the others', async () => {
+    const clientId = await register(one(), [REDIRECT_URI], 'Shared assistant');
+    const at = { origin: limited.origin, publicOrigin: PUBLIC_ORIGIN };
+    const members = await Promise.all(Array.from({ length: 5 }, () => newMember()));
+    const tokens = [];
+    for (const member of members) tokens.push((await tokensFor(one(), member.cookie, clientId)).access);
+    for (const accessToken of tokens) {
+      assert.equal((await mcp(at, accessToken, 'tools/list')).status, 200);
+      assert.equal((await mcp(at, accessToken, 'tools/list')).status, 200);
+      assert.equal((await mcp(at, accessToken, 'tools/list')).status, 429);
+    }
+    const sixth = await newMember();
+    const { access: sixthToken } = await tokensFor(one(), sixth.cookie, clientId);
+    assert.equal((await mcp(at, sixthToken, 'tools/list')).status, 200, 'the same assistant, another member');
+    const { access: otherAssistant } = await tokensFor(one(), members[0]!.cookie);
+    assert.equal((await mcp(at, otherAssistant, 'tools/list')).status, 200, 'the same member, another assistant');
   });
 });
 
@@ -404,6 +497,7 @@ describe('security: the same control as a session', () => {
   test('security: signing out (everywhere, as Firebase revokes) refuses the refresh token and the access token', async () => {
     const member = await newMember();
     const { clientId, access: accessToken, refresh } = await tokensFor(one(), member.cookie);
+    assert.equal((await search(one(), accessToken, 'guide')).status, 200);
     // Firebase compares revocation times in whole seconds.
     await sleep(1100);
     const signedOut = await rawRequest(first.origin, '/api/session', {
@@ -411,6 +505,8 @@ describe('security: the same control as a session', () => {
       headers: { Origin: PUBLIC_ORIGIN, Cookie: member.cookie },
     });
     assert.equal(signedOut.status, 204);
+    // The instance that signed the member out refuses the assistant's next call at once.
+    assert.equal((await search(one(), accessToken, 'guide')).status, 401);
     const refreshed = await token(one(), {
       grant_type: 'refresh_token',
       client_id: clientId,

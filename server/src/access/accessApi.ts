@@ -24,7 +24,7 @@ import {
   readJson,
   stringField as field,
 } from '../http/request.js';
-import type { RequestLimiter } from '../session/rateLimiter.js';
+import { clientKeyOf, tooManyRequests, type RateLimiter } from '../http/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { answerProviderFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
 import { AccountDirectory } from './directory.js';
@@ -51,11 +51,11 @@ export interface AccessApiDeps {
   respond: Responder;
   logger: Logger;
   /** Counts the admins' API's refusals per client; a verified admin is let through regardless. */
-  adminLimiter: RequestLimiter;
+  adminLimiter: RateLimiter;
   /** Ends at once, on this instance, what it knows of an account's AI assistants' grants. */
   forgetAssistants?: (uid: string) => void;
   /** Counts every request for access per client. */
-  requestLimiter: RequestLimiter;
+  requestLimiter: RateLimiter;
   now: () => number;
 }
 
@@ -89,12 +89,11 @@ export function createAccessApi({
     (email) => grants!.lookup(email),
   );
 
-  /** Counts the request; false (answered 429) past the client's rate. */
-  function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RequestLimiter): boolean {
-    const wait = limiter.retryAfter(req);
-    limiter.count(req);
+  /** Counts the request; false (answered 429, and not counted) past the client's rate. */
+  function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RateLimiter): boolean {
+    const wait = limiter.take(clientKeyOf(req, config.trustProxyHops));
     if (wait === 0) return true;
-    json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
+    tooManyRequests(respond, req, res, wait);
     return false;
   }
 
@@ -112,12 +111,7 @@ export function createAccessApi({
     error: string,
     who: VerifiedIdentity | null = null,
   ): null {
-    const wait = adminLimiter.retryAfter(req);
-    adminLimiter.count(req);
-    if (wait > 0) {
-      json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-      return null;
-    }
+    if (!withinRate(req, res, adminLimiter)) return null;
     audit(
       logger,
       {

@@ -1,5 +1,11 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { accessClaimsOf, connectedAssistants, type AccessClaims, type AccessRequest } from '../accountClaims.js';
+import {
+  accessClaimsOf,
+  claimsFit,
+  connectedAssistants,
+  type AccessClaims,
+  type AccessRequest,
+} from '../accountClaims.js';
 import { accountEntries, scanAccounts } from './directory.js';
 import {
   canonicalMailbox,
@@ -56,8 +62,6 @@ const GRANT_KINDS = new Set<AccessKind>(['admin', 'invited', 'suspended', 'reque
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MAX_INVITATION_DAYS = 366;
 const MAX_TEXT = 200;
-/** Firebase refuses custom claims whose JSON is longer than this. */
-const MAX_CLAIMS_CHARS = 1000;
 
 /**
  * Control characters (terminal escapes among them) and the characters that reorder text
@@ -125,7 +129,7 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
     delete others.secured;
     delete others.ways;
     const claims = { ...others, ...change(accessClaimsOf(user)) };
-    if (JSON.stringify(claims).length > MAX_CLAIMS_CHARS)
+    if (!claimsFit(claims))
       throw new AccessError(
         'text-too-long',
         `What ${user.email ?? user.uid} would then hold is longer than the identity provider keeps: shorten the note or reason.`,

@@ -53,18 +53,6 @@ export function clientAddress(req: IncomingMessage, hops: number): string {
 }
 
 /**
- * The address that reached the nearest trusted proxy: the socket's, or the last entry that
- * proxy appended. A client calling the service directly, past the proxies it is meant to come
- * through, can write every entry to its left and so choose its own `clientAddress`, but not
- * this one: limits counted on it too hold such a client to its own address.
- */
-export function peerAddress(req: IncomingMessage, hops: number): string {
-  const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  if (hops === 0) return socketAddress;
-  return forwardedFor(req).at(-1) ?? socketAddress;
-}
-
-/**
  * The rate limit's key for an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber
  * or host usually holds, and can rotate through freely).
  */

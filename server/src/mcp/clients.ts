@@ -3,12 +3,14 @@ import { BlockList, isIP } from 'node:net';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import { InvalidClientMetadataError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { OAuthClientMetadataSchema, type OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { CLIENT_NAME_LENGTH } from './memberGrants.js';
+import { readBoundedJson } from '../http/outbound.js';
+import { clientNameOf } from './memberGrants.js';
 import type { Tokens } from './tokens.js';
 
 /** A metadata document larger than this is refused: a client's is a few hundred bytes. */
-const MAX_DOCUMENT_BYTES = 16 * 1024;
-const FETCH_TIMEOUT_MS = 5000;
+export const MAX_DOCUMENT_BYTES = 16 * 1024;
+/** The whole read of a metadata document, its body included. */
+export const FETCH_TIMEOUT_MS = 5000;
 /** Documents are kept this long per instance, as their HTTP caching would allow at most. */
 const DOCUMENT_CACHE_MS = 5 * 60 * 1000;
 const MAX_CACHED_DOCUMENTS = 500;
@@ -88,7 +90,7 @@ function publicClient(metadata: OAuthClientInformationFull): OAuthClientInformat
   delete rest.client_secret_expires_at;
   return {
     ...rest,
-    client_name: (metadata.client_name ?? '').slice(0, CLIENT_NAME_LENGTH),
+    client_name: clientNameOf(metadata.client_name),
     token_endpoint_auth_method: 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
@@ -157,18 +159,13 @@ export function createClientStore(options: ClientStoreOptions): OAuthRegisteredC
     } catch {
       return undefined;
     }
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (!response.ok || declared > MAX_DOCUMENT_BYTES) return undefined;
-    const text = await response.text();
-    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) return undefined;
-    let parsed: ReturnType<typeof OAuthClientMetadataSchema.safeParse>;
-    let document: Record<string, unknown>;
-    try {
-      document = JSON.parse(text) as Record<string, unknown>;
-      parsed = OAuthClientMetadataSchema.safeParse(document);
-    } catch {
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
       return undefined;
     }
+    const document = (await readBoundedJson(response, MAX_DOCUMENT_BYTES)) as Record<string, unknown> | undefined;
+    if (typeof document !== 'object' || document === null) return undefined;
+    const parsed = OAuthClientMetadataSchema.safeParse(document);
     // The document must name itself: a URL serving another client's metadata is not that client.
     if (!parsed.success || document.client_id !== clientId) return undefined;
     if (document.token_endpoint_auth_method !== undefined && document.token_endpoint_auth_method !== 'none')
@@ -200,7 +197,7 @@ export function createClientStore(options: ClientStoreOptions): OAuthRegisteredC
       checkRedirects(client.redirect_uris);
       const metadata = {
         redirect_uris: client.redirect_uris,
-        client_name: (client.client_name ?? '').slice(0, CLIENT_NAME_LENGTH),
+        client_name: clientNameOf(client.client_name),
         ...(client.client_uri && client.client_uri.length <= 256 ? { client_uri: client.client_uri } : {}),
       };
       const clientId = await options.tokens.sign('client', { metadata }, options.now());

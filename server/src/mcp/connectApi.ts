@@ -7,8 +7,8 @@ import type { Responder } from '../http/respond.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { readSessionCookie } from '../session/cookies.js';
 import { isProviderFailure, type VerifiedIdentity } from '../session/verifier.js';
-import { MAX_CLIENTS_PER_MEMBER, type MemberGrants } from './memberGrants.js';
-import { newGrant } from './oauth.js';
+import { AssistantsFull, MAX_CLIENTS_PER_MEMBER, type MemberGrants } from './memberGrants.js';
+import { issuerOf, newGrant } from './oauth.js';
 import type { Tokens } from './tokens.js';
 
 export interface ConnectApiDeps {
@@ -88,7 +88,7 @@ export function createConnectApi(deps: ConnectApiDeps) {
     const url = new URL(request.redirectUri);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     if (request.state !== undefined) url.searchParams.set('state', request.state);
-    url.searchParams.set('iss', issuer);
+    url.searchParams.set('iss', issuerOf(issuer));
     return url.href;
   };
 
@@ -152,6 +152,7 @@ export function createConnectApi(deps: ConnectApiDeps) {
           .slice(-MAX_CLIENTS_PER_MEMBER),
       );
     } catch (error) {
+      if (error instanceof AssistantsFull) return fail(req, res, 409, 'assistants-full');
       if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
       throw error;
     }

@@ -27,6 +27,11 @@ export interface SearchHit {
 }
 
 const PASSAGE_LENGTH = 280;
+/**
+ * The distinct words of a query that count: every one is looked up in every page and every line of
+ * the passages, so this bounds one search's work (a few milliseconds) whatever the query holds.
+ */
+export const MAX_QUERY_WORDS = 16;
 /** How many of the best pages by their words are then searched for the whole query as a phrase. */
 const PHRASE_CANDIDATES = 20;
 
@@ -100,13 +105,14 @@ export class DocsIndex {
   }
 
   /**
-   * Pages holding every word of the query (or, when none does, any), best first: among the twenty
+   * Pages holding every word of the query (its first `MAX_QUERY_WORDS` distinct words), or when
+   * none does, any of them, best first: among the twenty
    * best by their words, the whole query as a phrase counts most; then words in the title, then
    * how often the words occur.
    */
   search(query: string, locale: Locale | 'all' = 'all', limit = 8): SearchHit[] {
     const folded = fold(query);
-    const words = [...new Set(folded.split(' ').filter((word) => word.length > 1))];
+    const words = [...new Set(folded.split(' ').filter((word) => word.length > 1))].slice(0, MAX_QUERY_WORDS);
     if (words.length === 0) return [];
     const pages = this.pages.filter((page) => locale === 'all' || page.locale === locale);
     const scored = pages.map((page) => {

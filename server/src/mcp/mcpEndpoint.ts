@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { PROTECTED_RESOURCE_METADATA_PATH, type ReaderPolicy } from '@trust/access-policy';
 import { BadRequest, bearerToken, readJson } from '../http/request.js';
 import type { Responder } from '../http/respond.js';
+import { RateLimiter, tooManyRequests } from '../http/rateLimiter.js';
 import { isProviderFailure } from '../session/verifier.js';
 import type { DocsIndex, DocsPage } from './docsIndex.js';
 import { grantRefusal, type GrantRefusal, type MemberGrants } from './memberGrants.js';
@@ -31,32 +32,11 @@ export interface McpEndpointDeps {
   respond: Responder;
   /** How long an account's answer is kept before it is read again (`SESSION_RECHECK_SECONDS`). */
   recheckMs: number;
-  /** Tool calls a minute per member, and per client across its members. */
-  limits: { perMember: number; perClient: number };
+  /** Requests a minute per member and assistant, and on this instance in all. */
+  limits: { perMemberAndClient: number; perInstance: number };
   now: () => number;
   onToolCall: (caller: McpCaller, tool: string, detail: Record<string, unknown>) => void;
   onRefused: (fields: Record<string, unknown>) => void;
-}
-
-/** A minute's count per key, the oldest keys dropped first. */
-class MinuteCounter {
-  readonly #counts = new Map<string, { count: number; start: number }>();
-  constructor(
-    private readonly limit: number,
-    private readonly now: () => number,
-  ) {}
-  /** Counts one; false when the key is over its limit for this minute. */
-  take(key: string): boolean {
-    const now = this.now();
-    const entry = this.#counts.get(key);
-    if (!entry || now - entry.start >= 60_000) {
-      if (this.#counts.size >= MAX_CHECKED) this.#counts.delete(this.#counts.keys().next().value!);
-      this.#counts.set(key, { count: 1, start: now });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit;
-  }
 }
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
@@ -69,8 +49,8 @@ const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: n
  */
 export function createMcpEndpoint(deps: McpEndpointDeps) {
   const checked = new Map<string, { until: number; refusal: GrantRefusal | null }>();
-  const perMember = new MinuteCounter(deps.limits.perMember, deps.now);
-  const perClient = new MinuteCounter(deps.limits.perClient, deps.now);
+  const perMemberAndClient = new RateLimiter(deps.limits.perMemberAndClient, 60_000, deps.now, MAX_CHECKED);
+  const perInstance = new RateLimiter(deps.limits.perInstance, 60_000, deps.now, 1);
 
   const challenge = (origin: string, error?: string) =>
     `Bearer resource_metadata="${origin}${PROTECTED_RESOURCE_METADATA_PATH}"${
@@ -224,10 +204,12 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
       deps.onRefused({ uid: caller.uid, email: caller.email, client: caller.clientName, reason: refusal });
       return unauthorized(req, res, origin, true);
     }
-    if (!perMember.take(caller.uid) || !perClient.take(caller.clientKey))
-      return deps.respond.json(req, res, 429, jsonRpcError(-32000, 'Too many requests: wait a minute.'), {
-        'Retry-After': 60,
-      });
+    // Each member's assistant has its own allowance, which no other member's can spend.
+    const wait = perMemberAndClient.retryAfter(`${caller.uid} ${caller.clientKey}`) || perInstance.retryAfter('');
+    if (wait > 0)
+      return tooManyRequests(deps.respond, req, res, wait, jsonRpcError(-32000, 'Too many requests: wait a minute.'));
+    perMemberAndClient.count(`${caller.uid} ${caller.clientKey}`);
+    perInstance.count('');
     // Stateless, the server never speaks first: there is no stream for a GET to open (the
     // specification's 405), and no session for a DELETE to end.
     if (req.method !== 'POST')
@@ -248,6 +230,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
           : jsonRpcError(-32700, 'Parse error: the body is not JSON.'),
       );
     }
+    // One message a request, as the protocol has asked since its 2025-06-18 revision: a batch would
+    // make one counted request of a hundred searches.
+    if (Array.isArray(body))
+      return deps.respond.json(
+        req,
+        res,
+        400,
+        jsonRpcError(-32600, 'Invalid request: batches are not supported; send one JSON-RPC message per request.'),
+      );
     const server = buildServer(caller, origin);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

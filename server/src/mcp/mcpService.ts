@@ -15,7 +15,7 @@ import { audit } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
 import type { Logger } from '../logging.js';
-import { RequestLimiter } from '../session/rateLimiter.js';
+import { RateLimiter, clientKeyOf, tooManyRequests } from '../http/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import type { VerifiedIdentity } from '../session/verifier.js';
 import { createClientStore } from './clients.js';
@@ -59,7 +59,7 @@ export function mcpRouteOf(url: string | undefined): string | null {
  */
 export function createMcpService(deps: McpServiceDeps) {
   const { config, respond, logger, now } = deps;
-  const oauthLimiter = new RequestLimiter(config.mcp.oauthPerMinute, 60_000, config.trustProxyHops, now);
+  const oauthLimiter = new RateLimiter(config.mcp.oauthPerMinute, 60_000, now);
   const perOrigin = new Map<string, OriginServices & { app: Express }>();
 
   const endpoint = createMcpEndpoint({
@@ -68,7 +68,10 @@ export function createMcpService(deps: McpServiceDeps) {
     docs: deps.docs,
     respond,
     recheckMs: config.session.revocationCheckMs,
-    limits: { perMember: config.mcp.callsPerMemberPerMinute, perClient: config.mcp.callsPerClientPerMinute },
+    limits: {
+      perMemberAndClient: config.mcp.callsPerMemberPerMinute,
+      perInstance: config.mcp.callsPerInstancePerMinute,
+    },
     now,
     onToolCall: (caller, tool, detail) =>
       audit(
@@ -143,18 +146,18 @@ export function createMcpService(deps: McpServiceDeps) {
       respond.handOver(res);
       return services.app(req as never, res as never);
     }
-    if (oauthLimiter.retryAfter(req) > 0)
-      return respond.json(
+    const wait = oauthLimiter.take(clientKeyOf(req, config.trustProxyHops));
+    if (wait > 0)
+      return tooManyRequests(
+        respond,
         req,
         res,
-        429,
+        wait,
         // The connect page reads the site's own error codes; the OAuth endpoints answer as OAuth does.
         route === CONNECT_API_PATH
           ? ({ error: 'rate-limited' } satisfies ErrorBody<ConnectErrorCode>)
           : { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
-        { 'Retry-After': 60 },
       );
-    oauthLimiter.count(req);
     if (route === CONNECT_API_PATH) return handleConnect(req, res, services, origin);
     respond.handOver(res);
     services.app(req as never, res as never);

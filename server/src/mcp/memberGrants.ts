@@ -1,6 +1,6 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { ReaderPolicy } from '@trust/access-policy';
-import { accessClaimsOf } from '../accountClaims.js';
+import { accessClaimsOf, claimsFit, MAX_CLAIMS_CHARS } from '../accountClaims.js';
 import { refusalOf } from '../session/admission.js';
 import { isMailboxSuspended } from '../session/firebaseVerifier.js';
 import type { VerifiedIdentity } from '../session/verifier.js';
@@ -24,6 +24,26 @@ export interface ClientGrant {
 export const MAX_CLIENTS_PER_MEMBER = 4;
 /** A client's name as kept on the account and shown to its member and the admins. */
 export const CLIENT_NAME_LENGTH = 40;
+
+/**
+ * A client's name as the account keeps it: what a person can read, without control or format
+ * characters (each would cost six of the claims' characters once escaped, and shows nothing), its
+ * spaces collapsed, at most `CLIENT_NAME_LENGTH` characters.
+ */
+export const clientNameOf = (name: string | undefined): string =>
+  (name ?? '')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, CLIENT_NAME_LENGTH);
+
+/** The account has no room for another grant: its claims would pass what Firebase keeps. */
+export class AssistantsFull extends Error {
+  override name = 'AssistantsFull';
+  constructor(uid: string) {
+    super(`The claims of ${uid} would pass ${MAX_CLAIMS_CHARS} characters with another assistant.`);
+  }
+}
 
 /** The account as it is now, with what the MCP side reads of it. */
 export interface MemberAccount {
@@ -51,7 +71,8 @@ export interface MemberGrants {
   account(uid: string): Promise<MemberAccount | null>;
   /**
    * Changes the account's grants: `change` gets them as they are and answers the new list, or
-   * `null` to change nothing. Answers what was written (or kept).
+   * `null` to change nothing. Answers what was written (or kept); `AssistantsFull` when the
+   * account's claims have no room for the new list.
    */
   update(uid: string, change: (grants: ClientGrant[]) => ClientGrant[] | null): Promise<ClientGrant[]>;
 }
@@ -121,7 +142,10 @@ export function createMemberGrants(auth: Auth): MemberGrants {
         if (grants === null) return grantsOf(user);
         const rest = { ...user.customClaims };
         delete rest.mcp;
-        await auth.setCustomUserClaims(uid, grants.length > 0 ? { ...rest, mcp: grants } : rest);
+        const claims = grants.length > 0 ? { ...rest, mcp: grants } : rest;
+        // Measured before writing: the provider would refuse it with an error of its own.
+        if (!claimsFit(claims)) throw new AssistantsFull(uid);
+        await auth.setCustomUserClaims(uid, claims);
         return grants;
       };
       const previous = updating.get(uid) ?? Promise.resolve();

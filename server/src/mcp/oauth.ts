@@ -59,6 +59,13 @@ export interface OAuthDeps {
   onRefused: (event: 'token-refused' | 'grant-refused', fields: Record<string, unknown>) => void;
 }
 
+/**
+ * The authorization server's issuer identifier, exactly as its metadata states it (the SDK writes
+ * the origin as a URL, with its trailing slash); the authorization response's `iss` must be the
+ * same string (RFC 9207 §2.4), and clients such as mcp-remote compare them.
+ */
+export const issuerOf = (origin: string): string => new URL(origin).href;
+
 /** The MCP endpoint as a resource: every access token's audience. */
 export const resourceOf = (origin: string): string => `${origin}${MCP_PATH}`;
 
@@ -255,7 +262,7 @@ export function newGrant(client: OAuthClientInformationFull, nowMs: number, name
  * does beyond the SDK's defaults: public clients only, and client ID metadata documents.
  */
 export function createOAuthApp(provider: OAuthServerProvider, origin: string): express.Express {
-  const issuerUrl = new URL(origin);
+  const issuerUrl = new URL(issuerOf(origin));
   const metadata = {
     ...createOAuthMetadata({ provider, issuerUrl, scopesSupported: [MCP_SCOPE] }),
     token_endpoint_auth_methods_supported: ['none'],

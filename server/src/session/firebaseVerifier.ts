@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.js';
 import { canonicalMailbox } from '@trust/access-policy';
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import { accessClaimsOf } from '../accountClaims.js';
+import { PROVIDER_BODY_BYTES, PROVIDER_TIMEOUT_MS, readBoundedJson, readBoundedText } from '../http/outbound.js';
 import {
   revokedCredential,
   type IdentityVerifier,
@@ -122,13 +123,18 @@ async function mailSignInLink(
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Firebase-Locale': locale },
         body: JSON.stringify({ requestType: 'EMAIL_SIGNIN', email, continueUrl, canHandleCodeInApp: true }),
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       },
     );
   } catch (error) {
     throw coded(`The identity provider could not be reached: ${(error as Error).message}`, 'app/network-error');
   }
   if (!response.ok)
-    throw coded(`The sign-in link was not sent (${response.status} ${await response.text()})`, 'app/internal-error');
+    throw coded(
+      `The sign-in link was not sent (${response.status} ${(await readBoundedText(response, PROVIDER_BODY_BYTES)) ?? ''})`,
+      'app/internal-error',
+    );
+  await response.body?.cancel().catch(() => undefined);
 }
 
 /** Firebase's answers to redeeming an e-mail link, as the browser SDK codes them. */
@@ -154,11 +160,15 @@ async function redeemEmailLink(identity: IdentityRecord, emulatorHost: string | 
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, oobCode }),
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
   } catch (error) {
     throw coded(`The identity provider could not be reached: ${(error as Error).message}`, 'app/network-error');
   }
-  const body = (await response.json().catch(() => ({}))) as { localId?: unknown; error?: { message?: unknown } };
+  const body = ((await readBoundedJson(response, PROVIDER_BODY_BYTES)) ?? {}) as {
+    localId?: unknown;
+    error?: { message?: unknown };
+  };
   if (response.ok && typeof body.localId === 'string') return body.localId;
   const message = String(body.error?.message ?? '');
   const code = LINK_ERRORS[message.split(' ')[0]!];

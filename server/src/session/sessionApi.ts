@@ -5,6 +5,7 @@ import { traceId, type Logger } from '../logging.js';
 import {
   EMAIL_LINK_API_PATH,
   SIGN_IN_PATH,
+  canonicalMailbox,
   isUniversityAddress,
   localePrefix,
   type MailboxProofAnswer,
@@ -16,9 +17,9 @@ import {
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from '../config.js';
 import { BadRequest, bearerToken, isSameOrigin, readJson, stringField } from '../http/request.js';
+import { clientKeyOf, tooManyRequests, type RateLimiter } from '../http/rateLimiter.js';
 import { refusalOf } from './admission.js';
 import { SESSION_COOKIE, clearSessionCookie, readSessionCookie, serializeSessionCookie } from './cookies.js';
-import type { RequestLimiter } from './rateLimiter.js';
 import type { SessionGuard } from './sessionGuard.js';
 import {
   answerProviderFailure,
@@ -39,7 +40,10 @@ export interface SessionApiDeps {
   config: ServerConfig;
   verifier: IdentityVerifier;
   guard: SessionGuard;
-  limiter: RequestLimiter;
+  /** Failed sign-ins, refused mailbox proofs and sign-outs with a cookie that does not verify, per client. */
+  limiter: RateLimiter;
+  /** Ends at once, on this instance, what it knows of an account's AI assistants' grants. */
+  forgetAssistants?: (uid: string) => void;
   policy: ReaderPolicy;
   identityRecord: IdentityRecord;
   respond: Responder;
@@ -58,6 +62,7 @@ export function createSessionApi({
   verifier,
   guard,
   limiter,
+  forgetAssistants = () => undefined,
   policy,
   identityRecord,
   respond,
@@ -125,13 +130,16 @@ export function createSessionApi({
       return null;
     }
     // A client over its limit is refused only what fails: a valid token is let through, so one
-    // reader guessing behind the university's NAT does not lock out everyone else behind it.
+    // reader guessing behind the university's NAT does not lock out everyone else behind it. A
+    // refusal for rate is not counted again.
     const refuse = (error: string) => {
-      const wait = limiter.retryAfter(req);
-      limiter.count(req);
-      if (wait === 0) auditRequest(req, 'session-refused', null, 'refused', error);
-      if (wait > 0) respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-      else respond.json(req, res, 401, { error });
+      const wait = limiter.take(clientKeyOf(req, config.trustProxyHops));
+      if (wait > 0) {
+        tooManyRequests(respond, req, res, wait);
+        return null;
+      }
+      auditRequest(req, 'session-refused', null, 'refused', error);
+      respond.json(req, res, 401, { error });
       return null;
     };
     const token = bearerToken(req);
@@ -215,16 +223,24 @@ export function createSessionApi({
     });
   }
 
-  /** What this request proves of a mailbox: an e-mail link in its body, or the university's own sign-in. */
-  async function proofOf(req: IncomingMessage, res: ServerResponse): Promise<MailboxProof | null> {
-    const token = bearerToken(req);
-    if (!token) {
-      const body = await readJson(req, MAX_LINK_BODY_BYTES);
-      const email = stringField(body, 'email')?.trim();
-      const oobCode = stringField(body, 'oobCode');
-      if (!email || !oobCode || !/^[\w-]{1,512}$/.test(oobCode)) throw new BadRequest(400, 'link-required');
-      return { kind: 'email-link', email, oobCode };
-    }
+  /** The e-mail link a request's body carries, `{email, oobCode}`: a `BadRequest` when it carries none. */
+  async function linkProofOf(req: IncomingMessage): Promise<MailboxProof> {
+    const body = await readJson(req, MAX_LINK_BODY_BYTES);
+    const email = stringField(body, 'email')?.trim();
+    const oobCode = stringField(body, 'oobCode');
+    if (!email || !oobCode || !/^[\w-]{1,512}$/.test(oobCode)) throw new BadRequest(400, 'link-required');
+    return { kind: 'email-link', email, oobCode };
+  }
+
+  /**
+   * What a university sign-in's token proves of its mailbox, or null once its refusal has been
+   * answered; a token that does not verify is a `BadRequest`.
+   */
+  async function universityProofOf(
+    req: IncomingMessage,
+    res: ServerResponse,
+    token: string,
+  ): Promise<MailboxProof | null> {
     let identity: VerifiedIdentity;
     try {
       identity = await verifier.verifyIdToken(token);
@@ -269,20 +285,39 @@ export function createSessionApi({
    */
   async function proveMailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
-    // Failed proofs count toward the client's limit; a good one needs a code from the mailbox.
-    const wait = limiter.retryAfter(req);
-    if (wait > 0) return respond.json(req, res, 429, { error: 'rate-limited' }, { 'Retry-After': String(wait) });
-    let proof: MailboxProof | null;
-    try {
-      proof = await proofOf(req, res);
-    } catch (error) {
-      if (!(error instanceof BadRequest)) throw error;
-      if (error.status !== 503) limiter.count(req);
-      return respond.json(req, res, error.status, { error: error.error });
+    const client = clientKeyOf(req, config.trustProxyHops);
+    const token = bearerToken(req);
+    let link: MailboxProof | null = null;
+    if (!token) {
+      try {
+        link = await linkProofOf(req);
+      } catch (error) {
+        if (!(error instanceof BadRequest)) throw error;
+        const wait = limiter.take(client);
+        return wait > 0
+          ? tooManyRequests(respond, req, res, wait)
+          : respond.json(req, res, error.status, { error: error.error });
+      }
     }
+    // Failed proofs are counted; a good one needs a code from the mailbox. A link is counted per
+    // client and mailbox, so one person failing behind the campus's shared address cannot stop
+    // anyone else's first sign-in there; a university sign-in per client.
+    const key = link?.kind === 'email-link' ? `${client} ${canonicalMailbox(link.email)}` : client;
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) return tooManyRequests(respond, req, res, wait);
+    let proof = link;
     if (!proof) {
-      limiter.count(req);
-      return;
+      try {
+        proof = await universityProofOf(req, res, token!);
+      } catch (error) {
+        if (!(error instanceof BadRequest)) throw error;
+        if (error.status !== 503) limiter.count(key);
+        return respond.json(req, res, error.status, { error: error.error });
+      }
+      if (!proof) {
+        limiter.count(key);
+        return;
+      }
     }
     const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
     const locale = /^\/es\//.test(new URL(req.headers.referer ?? '/', origin).pathname) ? 'es' : 'en';
@@ -292,7 +327,7 @@ export function createSessionApi({
     } catch (error) {
       const refusal = LINK_REFUSALS[(error as { code?: string } | null)?.code ?? ''];
       if (refusal) {
-        limiter.count(req);
+        limiter.count(key);
         auditRequest(req, 'mailbox-proof-refused', null, 'refused', refusal);
         return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
       }
@@ -301,6 +336,7 @@ export function createSessionApi({
     forgetRefusals(secured.uid);
     if (secured.removed) {
       guard.revokeAccount(secured.uid, secured.securedAt * 1000);
+      forgetAssistants(secured.uid);
       audit(
         logger,
         {
@@ -346,18 +382,16 @@ export function createSessionApi({
     const cleared = { 'Set-Cookie': clearSessionCookie(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
     if (!cookie) return respond.json(req, res, 204, null, cleared);
-    const wait = limiter.retryAfter(req);
-    // The browser's copy is still cleared: that much the reader can always have.
-    if (wait > 0)
-      return respond.json(req, res, 429, { error: 'rate-limited' }, { ...cleared, 'Retry-After': String(wait) });
     let identity;
     try {
       identity = await verifier.verifySessionCookie(cookie, false);
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') limiter.count(req);
-      // A cookie that does not verify has nothing left to revoke.
+      // A cookie that does not verify has nothing left to revoke; the browser's copy is cleared
+      // all the same, which is what the reader can always have.
+      const wait = failure === 'invalid-credential' ? limiter.take(clientKeyOf(req, config.trustProxyHops)) : 0;
+      if (wait > 0) return tooManyRequests(respond, req, res, wait, { error: 'rate-limited' }, cleared);
       return respond.json(req, res, 204, null, cleared);
     }
     guard.signOut(cookie, identity.expiresAt * 1000);
@@ -373,6 +407,8 @@ export function createSessionApi({
           'Sign-out could not revoke the sessions',
         );
     }
+    // Read again at the next call, the account now refuses every assistant's token too.
+    forgetAssistants(identity.uid);
     respond.json(req, res, 204, null, cleared);
   }
 

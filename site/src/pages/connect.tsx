@@ -38,6 +38,13 @@ function problemOf(code: ConnectErrorCode | 'no-request'): string {
           'This request is not one this site made, or the assistant that made it can no longer be found. Start the connection again from the assistant.',
         description: 'Connect page: the request does not verify or its client is gone',
       });
+    case 'assistants-full':
+      return translate({
+        id: 'connect.problem.assistantsFull',
+        message:
+          'Your account already holds as many assistants as it has room for. Disconnect one you no longer use (or ask the centre’s administrators to), then start the connection again from your assistant.',
+        description: 'Connect page: the member’s account has no room for another assistant',
+      });
     case 'rate-limited':
       return translate({
         id: 'connect.problem.rateLimited',
