@@ -60,8 +60,12 @@ async function asAccountIsNow(
   };
   if (decoded.auth_time < validSince || decoded.auth_time < (claims.secured ?? 0))
     throw revokedCredential(revokedCode, account);
+  if (claims.address !== undefined && user.email?.toLowerCase() !== claims.address) {
+    await putAddressBack(auth, user, claims.address);
+    throw revokedCredential(revokedCode, account);
+  }
   // A token from a way in the mailbox owner did not bring.
-  if (claims.secured !== undefined && !isOwnersWayIn(decoded, claims.ways ?? []))
+  if (claims.secured !== undefined && !isOwnersWayIn(decoded, user, claims.ways ?? []))
     throw revokedCredential(revokedCode, account);
   if (user.email && (await isMailboxSuspended(auth, user.email)))
     throw coded('The mailbox is suspended.', 'auth/user-disabled');
@@ -69,16 +73,36 @@ async function asAccountIsNow(
 }
 
 /**
- * Whether a secured account's token comes from a way in its mailbox owner brought: an e-mail link
- * or a password (the `password` provider: a password can only be set again through the
- * mailbox), a token the server issued, or the identity whose sign-in proved the mailbox (`ways`,
- * recorded when the account was secured). Any other identity found on the account was not there
- * at the proof, and the server cannot tell who added it (the emulator even signs an identity
- * unlinked at the proof back in to the account it was linked to).
+ * A secured account found answering to another address than the one its owner proved: nothing
+ * on this site changes a member's address, so somebody asked the provider for it (a change code
+ * sent before the owner arrived can still be applied afterwards). The address is put back, when no
+ * other account has taken it, and every session and token of the account ends: whoever holds one
+ * now may have signed in through the other address.
  */
-function isOwnersWayIn(decoded: DecodedIdToken, ways: string[]): boolean {
+async function putAddressBack(auth: Auth, user: UserRecord, address: string): Promise<void> {
+  try {
+    await auth.updateUser(user.uid, { email: address, emailVerified: true });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/email-already-exists') throw error;
+  }
+  await auth.revokeRefreshTokens(user.uid);
+}
+
+/**
+ * Whether a secured account's token comes from a way in its mailbox owner brought, and that the
+ * account still has: an e-mail link or a password (the `password` provider: a password can only be
+ * set again through the mailbox), a token the server issued, or the identity whose sign-in proved
+ * the mailbox (`ways`, recorded when the account was secured). Any other identity found on the
+ * account was not there at the proof, and the server cannot tell who added it (the emulator even
+ * signs an identity unlinked at the proof back in to the account it was linked to); a token from a
+ * way in the account no longer has (a refreshed token of a credential since removed) counts for
+ * nothing either.
+ */
+function isOwnersWayIn(decoded: DecodedIdToken, user: UserRecord, ways: string[]): boolean {
   const provider = decoded.firebase.sign_in_provider;
-  if (provider === 'password' || provider === 'custom') return true;
+  if (provider === 'custom') return true;
+  if (!user.providerData.some((each) => each.providerId === provider)) return false;
+  if (provider === 'password') return true;
   const identities = (decoded.firebase.identities as Record<string, unknown[]> | undefined)?.[provider] ?? [];
   return identities.some((id) => ways.includes(`${provider}:${String(id)}`));
 }
@@ -176,8 +200,6 @@ async function redeemEmailLink(identity: IdentityRecord, emulatorHost: string | 
   throw coded(`Redeeming the e-mail link failed (${response.status} ${message})`, 'app/internal-error');
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The Admin SDK's Auth for this server's project: the emulator's outside production. */
 export function createFirebaseAuth(config: ServerConfig): Auth {
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
@@ -201,38 +223,53 @@ export function createFirebaseVerifier(
   identity: IdentityRecord,
   emulatorHost: string | null,
 ): IdentityVerifier {
-  /** The first proof of the mailbox: everything added before it goes, then every earlier session. */
+  /**
+   * The first proof of the mailbox. Anybody can prepare an account for a university address
+   * before its owner arrives (a password through the public API, then GitHub or a phone linked to
+   * it, a second factor), and the provider keeps honouring what was issued for that account: an
+   * e-mail change the outsider asked for can still be applied with its code, and the emulator even
+   * exchanges a refresh token from before a revocation for a new ID token. So the owner gets a
+   * fresh account: the old one's address is moved aside, a new account takes it (with the claims
+   * the centre set, and the university's own identity when that was the proof), and the old
+   * account is deleted, so that every code, token and credential issued for it points nowhere.
+   * Answers what the old account held besides the owner's proof.
+   */
   async function secure(
     user: UserRecord,
     keptProvider: string | null,
-  ): Promise<{ securedAt: number; removed: string[] }> {
-    const others = user.providerData
-      .map((provider) => provider.providerId)
-      .filter((id) => id !== 'password' && id !== 'phone' && id !== keptProvider);
+  ): Promise<{ uid: string; securedAt: number; removed: string[] }> {
+    const email = user.email!;
+    const kept = user.providerData.find((provider) => provider.providerId === keptProvider);
     const removed = [
       ...(user.providerData.some((provider) => provider.providerId === 'password') ? ['password'] : []),
-      ...others,
+      ...user.providerData
+        .map((provider) => provider.providerId)
+        .filter((id) => id !== 'password' && id !== 'phone' && id !== keptProvider),
       ...(user.phoneNumber ? ['phone'] : []),
       ...((user.multiFactor?.enrolledFactors.length ?? 0) > 0 ? ['second-factors'] : []),
     ];
-    await auth.updateUser(user.uid, {
-      password: randomBytes(32).toString('base64url'),
-      ...(others.length > 0 ? { providersToUnlink: others } : {}),
-      ...(user.phoneNumber ? { phoneNumber: null } : {}),
-      ...((user.multiFactor?.enrolledFactors.length ?? 0) > 0 ? { multiFactor: { enrolledFactors: null } } : {}),
-    });
-    // Firebase keeps revocation times in whole seconds and refuses a token only if it was signed
-    // in strictly earlier. A sign-in with a credential removed above happened before the update
-    // answered; a full second later, the revocation's second is strictly later than its.
-    await sleep(1000);
-    await auth.revokeRefreshTokens(user.uid);
-    const revoked = await auth.getUser(user.uid);
-    const securedAt = Math.floor(Date.parse(revoked.tokensValidAfterTime!) / 1000);
-    const ways = revoked.providerData
-      .filter((provider) => provider.providerId === keptProvider)
-      .map((provider) => `${provider.providerId}:${provider.uid}`);
-    await auth.setCustomUserClaims(user.uid, { ...revoked.customClaims, secured: securedAt, ways });
-    return { securedAt, removed };
+    await auth.updateUser(user.uid, { email: `replaced-${user.uid.toLowerCase()}@accounts.invalid`, disabled: true });
+    let fresh: UserRecord | undefined;
+    for (let attempt = 0; !fresh; attempt += 1) {
+      try {
+        fresh = await auth.createUser({ email, emailVerified: true, password: randomBytes(32).toString('base64url') });
+      } catch (error) {
+        // Someone signed the address up in the moment it was free: that account is not the owner's.
+        if (attempt >= 2 || (error as { code?: string }).code !== 'auth/email-already-exists') throw error;
+        await auth.deleteUser((await auth.getUserByEmail(email)).uid);
+      }
+    }
+    if (kept)
+      await auth.updateUser(fresh.uid, {
+        providerToLink: { providerId: kept.providerId, uid: kept.uid, email: kept.email ?? email },
+      });
+    const securedAt = Math.floor(Date.now() / 1000);
+    const ways = kept ? [`${kept.providerId}:${kept.uid}`] : [];
+    const carried: Record<string, unknown> = { ...user.customClaims };
+    delete carried.mcp;
+    await auth.setCustomUserClaims(fresh.uid, { ...carried, secured: securedAt, ways, address: email.toLowerCase() });
+    await auth.deleteUser(user.uid);
+    return { uid: fresh.uid, securedAt, removed };
   }
 
   return {
@@ -269,9 +306,16 @@ export function createFirebaseVerifier(
       const done =
         earlier === undefined
           ? await secure(user, proof.kind === 'university-provider' ? proof.providerId : null)
-          : { securedAt: earlier, removed: null };
+          : { uid, securedAt: earlier, removed: null };
       const link = await auth.generateSignInWithEmailLink(user.email, { url: continueUrl, handleCodeInApp: true });
-      return { uid, email: user.email, securedAt: done.securedAt, removed: done.removed, link };
+      return {
+        uid: done.uid,
+        email: user.email,
+        securedAt: done.securedAt,
+        removed: done.removed,
+        link,
+        ...(done.uid === uid ? {} : { replacedUid: uid }),
+      };
     },
   };
 }

@@ -337,6 +337,11 @@ export function createSessionApi({
     if (secured.removed) {
       guard.revokeAccount(secured.uid, secured.securedAt * 1000);
       forgetAssistants(secured.uid);
+      if (secured.replacedUid) {
+        // Whatever this instance still holds of the account the outsider could have prepared.
+        guard.revokeAccount(secured.replacedUid, (secured.securedAt + 1) * 1000);
+        forgetRefusals(secured.replacedUid);
+      }
       audit(
         logger,
         {
@@ -348,6 +353,7 @@ export function createSessionApi({
           proof: proof.kind,
           removed: secured.removed,
           securedAt: secured.securedAt,
+          ...(secured.replacedUid ? { replaced: secured.replacedUid } : {}),
           trace_id: traceId(req),
         },
         `account-secured: ${secured.email} (${proof.kind}; removed: ${secured.removed.join(', ') || 'nothing'})`,

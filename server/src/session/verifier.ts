@@ -43,6 +43,11 @@ export interface SecuredMailbox {
   securedAt: number;
   /** Whether this proof secured it (its first), and what was removed then. */
   removed: string[] | null;
+  /**
+   * The account this proof replaced (its first): the one anybody could have prepared before the
+   * owner arrived, now gone, with every session, token and code issued for it.
+   */
+  replacedUid?: string;
   /** A sign-in link the server made, for the owner's browser to sign in with once. */
   link: string;
 }
