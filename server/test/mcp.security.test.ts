@@ -207,7 +207,7 @@ describe('security: what an account can hold', () => {
     const member = await newMember();
     const first = await tokensFor(one(), member.cookie);
     await updateAccount(member.email, {
-      claims: { request: { note: 'n'.repeat(800), at: new Date().toISOString(), outcome: 'approved' } },
+      claims: { request: { note: 'n'.repeat(700), at: new Date().toISOString(), outcome: 'approved' } },
     });
     const clientId = await register(one(), [REDIRECT_URI], 'One more assistant');
     const started = await authorize(one(), { clientId, challenge: pkce().challenge });
@@ -452,6 +452,47 @@ describe('security: limits', () => {
     assert.equal((await mcp(at, sixthToken, 'tools/list')).status, 200, 'the same assistant, another member');
     const { access: otherAssistant } = await tokensFor(one(), members[0]!.cookie);
     assert.equal((await mcp(at, otherAssistant, 'tools/list')).status, 200, 'the same member, another assistant');
+  });
+});
+
+describe('security: one exchange wins across instances', () => {
+  test('security: one refresh token sent to two instances at once is honoured by one at most, 24 races', async () => {
+    const member = await newMember();
+    let bothHonoured = 0;
+    let honoured = 0;
+    for (let race = 0; race < 24; race += 1) {
+      const { clientId, refresh } = await tokensFor(one(), member.cookie);
+      const fields = {
+        grant_type: 'refresh_token',
+        client_id: clientId,
+        refresh_token: refresh,
+        resource: resourceOf(one()),
+      };
+      const answers = await Promise.all([token(one(), fields), token(two(), fields)]);
+      const ok = answers.filter((answer) => answer.status === 200).length;
+      honoured += ok;
+      if (ok === 2) bothHonoured += 1;
+    }
+    assert.equal(bothHonoured, 0, `${honoured} exchanges honoured`);
+  });
+
+  test('security: one authorization code sent to two instances at once is redeemed by one at most, 20 races', async () => {
+    const member = await newMember();
+    let bothRedeemed = 0;
+    for (let race = 0; race < 20; race += 1) {
+      const { clientId, verifier, code } = await codeFor(one(), member.cookie);
+      const fields = {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        resource: resourceOf(one()),
+      };
+      const answers = await Promise.all([token(one(), fields), token(two(), fields)]);
+      if (answers.every((answer) => answer.status === 200)) bothRedeemed += 1;
+    }
+    assert.equal(bothRedeemed, 0);
   });
 });
 

@@ -30,6 +30,15 @@ import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextproto
 import { clientKey, LIFETIME_SECONDS, type Tokens } from './tokens.js';
 import { grantRefusal, type ClientGrant, type GrantRefusal, type MemberGrants } from './memberGrants.js';
 
+/**
+ * How long an exchange waits before reading its grant back. Firebase offers no compare-and-set
+ * on claims: two instances can each read a grant, then each write its next generation. Each
+ * exchange stamps what it writes and reads it back once any rival's read-then-write (two calls to
+ * the provider, a few hundred milliseconds) has had time to land; whoever finds another stamp
+ * ends the grant, as a refresh token used twice does.
+ */
+export const SETTLE_MS = 750;
+
 /** A client's `state` rides in the connect page's request, through sign-in; clients send a few dozen characters. */
 const MAX_STATE_LENGTH = 256;
 
@@ -70,6 +79,7 @@ export const issuerOf = (origin: string): string => new URL(origin).href;
 export const resourceOf = (origin: string): string => `${origin}${MCP_PATH}`;
 
 const refusedGrant = (why: string) => new InvalidGrantError(why);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The authorization server's own decisions, behind the SDK's handlers (which check the protocol:
@@ -124,6 +134,45 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
     }
   }
 
+  /**
+   * Moves one grant to its next state (a code redeemed, a refresh token exchanged) so that one
+   * exchange at most wins it: `next` answers the grant's next state, `'end'` to end it (a token
+   * reused), or null to refuse (a code already used). The new state is stamped, read back after
+   * `SETTLE_MS`, and a rival's stamp found there ends the grant.
+   */
+  async function rotate(
+    uid: string,
+    key: string,
+    grantId: string,
+    next: (grant: ClientGrant) => ClientGrant | 'end' | null,
+  ): Promise<{ grant: ClientGrant; reason?: never } | { grant?: never; reason: string }> {
+    const isIt = (grant: ClientGrant) => grant.c === key && grant.i === grantId;
+    const stamp = randomBytes(6).toString('base64url');
+    let written: ClientGrant | undefined;
+    let outcome = 'client-revoked';
+    await deps.members.update(uid, (grants) => {
+      const grant = grants.find(isIt);
+      if (!grant) return null;
+      const changed = next(grant);
+      if (changed === null) {
+        outcome = 'code-used';
+        return null;
+      }
+      if (changed === 'end') {
+        outcome = 'refresh-token-reused';
+        return grants.filter((each) => each !== grant);
+      }
+      written = { ...changed, w: stamp };
+      return grants.map((each) => (each === grant ? written! : each));
+    });
+    if (!written) return { reason: outcome };
+    await sleep(SETTLE_MS);
+    const now = (await deps.members.account(uid))?.grants.find(isIt);
+    if (now?.w === stamp) return { grant: written };
+    await deps.members.update(uid, (grants) => (grants.some(isIt) ? grants.filter((each) => !isIt(each)) : null));
+    return { reason: 'exchanged-twice' };
+  }
+
   return {
     issue,
     get clientsStore() {
@@ -170,19 +219,15 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
       const uid = String(claims.sub);
       const email = String(claims.email);
       const grantClaims = { email, authTime: Number(claims.auth_time), clientKey: key, grantId: String(claims.gid) };
-      let redeemed: ClientGrant | undefined;
-      await deps.members.update(uid, (grants) => {
-        const grant = grants.find((each) => each.c === key && each.i === claims.gid && each.k === claims.jti);
-        if (!grant) return null;
-        redeemed = { c: grant.c, n: grant.n, i: grant.i, g: 1, t: grant.t };
-        return grants.map((each) => (each === grant ? redeemed! : each));
-      });
-      if (!redeemed) {
-        deps.onRefused('token-refused', { uid, email, grant: 'authorization_code', reason: 'code-used' });
+      const redeemed = await rotate(uid, key, String(claims.gid), (grant) =>
+        grant.k === claims.jti ? { c: grant.c, n: grant.n, i: grant.i, g: 1, t: grant.t } : null,
+      );
+      if (!redeemed.grant) {
+        deps.onRefused('token-refused', { uid, email, grant: 'authorization_code', reason: redeemed.reason });
         throw refusedGrant('The code was used already');
       }
       await admitted(uid, grantClaims, 'authorization_code');
-      return issue({ key, name: redeemed.n }, uid, email, redeemed, String(claims.scope ?? MCP_SCOPE));
+      return issue({ key, name: redeemed.grant.n }, uid, email, redeemed.grant, String(claims.scope ?? MCP_SCOPE));
     },
 
     async exchangeRefreshToken(client, refreshToken, _scopes, requested) {
@@ -200,30 +245,16 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
         { email, authTime: Number(claims.auth_time), clientKey: key, grantId: String(claims.gid) },
         'refresh_token',
       );
-      let rotated: ClientGrant | undefined;
-      let reused = false;
-      await deps.members.update(uid, (grants) => {
-        const grant = grants.find((each) => each.c === key && each.i === claims.gid);
-        if (!grant) return null;
-        if (grant.g !== claims.gen) {
-          // A refresh token used twice: one of the two copies is in someone else's hands (OAuth
-          // 2.1 §4.3.1). The grant ends; the member allows the client again.
-          reused = true;
-          return grants.filter((each) => each !== grant);
-        }
-        rotated = { ...grant, g: grant.g + 1 };
-        return grants.map((each) => (each === grant ? rotated! : each));
-      });
-      if (!rotated) {
-        deps.onRefused('token-refused', {
-          uid,
-          email,
-          grant: 'refresh_token',
-          reason: reused ? 'refresh-token-reused' : 'client-revoked',
-        });
+      // A refresh token used twice: one of the two copies is in someone else's hands (OAuth 2.1
+      // §4.3.1). The grant ends; the member allows the client again.
+      const rotated = await rotate(uid, key, String(claims.gid), (grant) =>
+        grant.g === claims.gen ? { ...grant, g: grant.g + 1 } : 'end',
+      );
+      if (!rotated.grant) {
+        deps.onRefused('token-refused', { uid, email, grant: 'refresh_token', reason: rotated.reason });
         throw refusedGrant('The refresh token was used already or its grant was ended');
       }
-      return issue({ key, name: rotated.n }, uid, email, rotated, String(claims.scope ?? MCP_SCOPE));
+      return issue({ key, name: rotated.grant.n }, uid, email, rotated.grant, String(claims.scope ?? MCP_SCOPE));
     },
 
     async verifyAccessToken(token): Promise<AuthInfo> {
