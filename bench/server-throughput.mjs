@@ -11,10 +11,10 @@ import { request } from 'node:http';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import { CONNECT_API_PATH, DEFAULT_SITE_DIR, MCP_PATH, SESSION_API_PATH } from '@trust/access-policy';
+import { DEFAULT_SITE_DIR, MCP_PATH, SESSION_API_PATH } from '@trust/access-policy';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../scripts/authEmulator.mjs';
+import { assistantAccessToken } from '../testkit/oauthFlow.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -101,53 +101,6 @@ function postScript(dir, name, body) {
   const file = path.join(dir, `${name}.lua`);
   writeFileSync(file, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(JSON.stringify(body))}\n`);
   return file;
-}
-
-/**
- * An access token for the MCP endpoint, as an assistant gets one: registered, allowed by the
- * member whose session cookie this is on the connect page's API, the code exchanged with PKCE.
- */
-async function accessTokenFor(origin, cookie) {
-  // Between rounds the server has closed the idle connections fetch keeps (its keep-alive is 5 s).
-  const fetch = (url, init) => globalThis.fetch(url, init).catch(() => globalThis.fetch(url, init));
-  const redirect = 'http://127.0.0.1:45111/callback';
-  const registered = await fetch(`${origin}/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_name: 'Benchmark', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
-  });
-  const { client_id: clientId } = await registered.json();
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: redirect,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    resource: `${origin}${MCP_PATH}`,
-  });
-  const started = await fetch(`${origin}/authorize?${query}`, { redirect: 'manual' });
-  const request = new URL(started.headers.get('location'), origin).searchParams.get('request');
-  const decided = await fetch(`${origin}${CONNECT_API_PATH}`, {
-    method: 'POST',
-    headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ request, decision: 'allow' }),
-  });
-  const code = new URL((await decided.json()).redirect).searchParams.get('code');
-  const tokens = await fetch(`${origin}/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: clientId,
-      redirect_uri: redirect,
-    }),
-  });
-  const { access_token: accessToken } = await tokens.json();
-  if (!accessToken) throw new Error('No access token for the MCP rows.');
-  return accessToken;
 }
 
 function wrk(url, headers = [], script = null) {
@@ -365,7 +318,7 @@ try {
   });
   const mcpRuns = mcpCases.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    const headers = mcpHeaders(await accessTokenFor(origin, cookie));
+    const headers = mcpHeaders(await assistantAccessToken(origin, cookie));
     mcpCases.forEach((testCase, index) =>
       mcpRuns[index].push(wrk(`${origin}${testCase.path}`, headers, testCase.script)),
     );

@@ -4,7 +4,10 @@
 // server with attackers (forged and token-shaped junk cookies, junk sign-ins and sign-outs from
 // many addresses, malformed URLs) and with refusal floods: an outsider's genuine tokens sent again
 // and again, a cookie revoked elsewhere, anonymous calls to the admins' API, junk e-mail links.
-// Prints requests, answers by status, p50/p99 latency per kind of request, the server's memory at
+// The abuse floods run beside them too: client ID metadata documents that stream without end (each
+// named in an anonymous `/authorize`), MCP requests that batch a hundred searches, and junk
+// sign-ins all from one address, while honest assistants search and read and honest readers sign
+// in from others. Prints requests, answers by status, p50/p99 latency per kind of request, the server's memory at
 // the start, the middle and the end, how many times the server asked the provider about the
 // outsider (one line of the trail each), and the 5xx answers honest readers got (the run fails on
 // any).
@@ -12,12 +15,14 @@
 //   node bench/soak.mjs                 (after `npm run build`; 120 s at 200 requests/s)
 //   SOAK_SECONDS=300 SOAK_RATE=300 node bench/soak.mjs
 import { spawn } from 'node:child_process';
+import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMULATOR_HOST, idTokenOf, PROJECT_ID, createAccount, startAuthEmulator } from '../scripts/authEmulator.mjs';
 import { JUNK_TOKENS } from '../testkit/jwt.mjs';
+import { assistantAccessToken } from '../testkit/oauthFlow.mjs';
 import { SESSION_API_PATH, SIGN_IN_PATH } from '@trust/access-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,8 +97,36 @@ async function signIn(origin, email) {
 
 const pick = (list, n) => list[n % list.length];
 
+const SEARCHES = ['attack sensor', 'neuron identity', 'instalación de la aplicación web', 'XMPP', 'troubleshooting'];
+
+/** An https server whose every document streams spaces without end: the metadata documents' flood. */
+async function startEndlessDocuments() {
+  const tls = path.join(root, 'e2e/fixtures/loopback-tls');
+  const spaces = Buffer.alloc(64 * 1024, ' ');
+  const server = createHttpsServer(
+    { cert: readFileSync(path.join(tls, 'cert.pem')), key: readFileSync(path.join(tls, 'key.pem')) },
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const pump = () => {
+        while (res.write(spaces));
+      };
+      res.on('drain', pump);
+      res.on('close', () => res.off('drain', pump));
+      pump();
+    },
+  );
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `https://127.0.0.1:${server.address().port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 /** Kinds of request whose answers must never be a 5xx. */
-const HONEST = new Set(['public page', 'member', 'honest sign-in', 'admin list']);
+const HONEST = new Set(['public page', 'member', 'honest sign-in', 'admin list', 'assistant search', 'assistant read']);
 /** A verified address the rule refuses: its tokens are the refusal flood's. */
 const OUTSIDER = 'visitor@example.org';
 
@@ -102,7 +135,68 @@ const junkAddress = (n) => `127.1.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`
 /** The mix, by weight: what one request of each kind looks like. */
 function kinds(cookies, cookieName, idTokens, flood) {
   const origin = `http://${HOST}:${PORT}`;
+  const mcpCall = (accessToken, body) => ({
+    method: 'POST',
+    target: '/mcp',
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(body),
+  });
+  const search = (n) => ({
+    jsonrpc: '2.0',
+    id: n,
+    method: 'tools/call',
+    params: { name: 'search_documentation', arguments: { query: pick(SEARCHES, n) } },
+  });
   return [
+    [
+      'metadata document flood',
+      2,
+      (n) => ({
+        target: `/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: `${flood.documentsOrigin}/flood-${n}.json`,
+          redirect_uri: 'http://127.0.0.1:43117/callback',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        })}`,
+        localAddress: junkAddress(n),
+      }),
+    ],
+    [
+      'MCP batch flood',
+      2,
+      (n) =>
+        mcpCall(
+          flood.batchToken,
+          Array.from({ length: 100 }, (_, index) => search(n * 100 + index)),
+        ),
+    ],
+    [
+      'one address junk sign-in',
+      4,
+      (n) => ({
+        method: 'POST',
+        target: SESSION_API_PATH,
+        headers: { Origin: origin, Authorization: `Bearer junk.${n}.token` },
+        localAddress: '127.0.0.9',
+      }),
+    ],
+    ['assistant search', 2, (n) => mcpCall(pick(flood.assistantTokens, n), search(n))],
+    [
+      'assistant read',
+      1,
+      (n) =>
+        mcpCall(pick(flood.assistantTokens, n), {
+          jsonrpc: '2.0',
+          id: n,
+          method: 'tools/call',
+          params: { name: 'read_page', arguments: { url: '/docs/IntrusionSentinel/architecture/overview' } },
+        }),
+    ],
     [
       'refused outsider sign-in',
       6,
@@ -208,8 +302,18 @@ function percentile(sorted, p) {
 const stops = [];
 try {
   stops.push(await startAuthEmulator({ quiet: true }));
+  const documents = await startEndlessDocuments();
+  stops.push(documents.stop);
   const server = spawn(process.execPath, ['--expose-gc', path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(PORT), HOST, NODE_ENV: '', SESSION_RECHECK_SECONDS: String(RECHECK_SECONDS) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST,
+      NODE_ENV: '',
+      SESSION_RECHECK_SECONDS: String(RECHECK_SECONDS),
+      // The flood's documents are served over https with the browser tests' loopback certificate.
+      NODE_EXTRA_CA_CERTS: path.join(root, 'e2e/fixtures/loopback-tls/cert.pem'),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The trail says each time the server asked the provider about the outsider: a refusal it
@@ -253,7 +357,21 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1100));
   await revokeElsewhere(revoked);
   const adminCookie = cookies[0];
-  const mix = kinds(cookies, cookieName, idTokens, { outsiderTokens, revokedCookie, adminCookie });
+  // Each member's assistant has its own allowance (RATE_LIMIT_MCP, 120 a minute): the honest
+  // assistants' calls are spread over the members' so that none reaches it.
+  const assistantTokens = [];
+  for (const cookie of cookies) assistantTokens.push(await assistantAccessToken(origin, cookie));
+  const batchMember = `soak.batch.${Date.now().toString(36)}@uai.cl`;
+  await createAccount({ email: batchMember, emailVerified: true });
+  const batchToken = await assistantAccessToken(origin, await signIn(origin, batchMember));
+  const mix = kinds(cookies, cookieName, idTokens, {
+    outsiderTokens,
+    revokedCookie,
+    adminCookie,
+    assistantTokens,
+    batchToken,
+    documentsOrigin: documents.origin,
+  });
   const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);
   const results = new Map(mix.map(([name]) => [name, { statuses: new Map(), times: [] }]));
 

@@ -11,3 +11,5 @@ export const INSTANCE_PORTS = [E2E_PORT + 2, E2E_PORT + 3] as const;
 export const BUNDLE_PORT = E2E_PORT + 4;
 export const SHORT_RECHECK_PORT = E2E_PORT + 5;
 export const SILENT_PROVIDER_PORT = E2E_PORT + 7;
+/** Where the mcp-remote bridge listens for the authorization's answer, one port per locale's test. */
+export const BRIDGE_CALLBACK_PORTS = { en: E2E_PORT + 8, es: E2E_PORT + 9 } as const;

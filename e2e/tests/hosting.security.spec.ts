@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { idTokenOf } from '../../scripts/authEmulator.mjs';
+import { identityToolkit, idTokenOf, latestLink } from '../../scripts/authEmulator.mjs';
 import { DEMO_ACCOUNTS, DOCS_PAGE } from './auth';
 
 /**
@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DOCS_PAGE } from './auth';
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 /** A request from a chosen loopback address, so that two clients differ as on the internet. */
@@ -20,7 +21,7 @@ function send(
   baseURL: string,
   clientAddress: string,
   target: string,
-  init: { method?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   const url = new URL(baseURL);
   return new Promise((resolve, reject) => {
@@ -34,12 +35,15 @@ function send(
         headers: { Host: url.host, ...init.headers },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
@@ -86,6 +90,48 @@ test.describe('behind the Hosting stand-in, two instances (security)', { tag: '@
       instances.add(String(page.headers['x-stand-in-instance']));
     }
     expect([...instances].sort()).toEqual(['0', '1']);
+  });
+
+  test('64 junk tokens from one address lock no other reader out of a first sign-in by link, nor out of signing out', async ({
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    for (let attempt = 0; attempt < 64; attempt += 1)
+      await send(baseURL!, '127.0.0.6', '/api/session', {
+        method: 'POST',
+        headers: { Origin: origin, Authorization: 'Bearer junk.token.value' },
+      });
+    const email = `first.link.${Date.now().toString(36)}@alumnos.uai.cl`;
+    await identityToolkit('accounts:sendOobCode', {
+      requestType: 'EMAIL_SIGNIN',
+      email,
+      continueUrl: `${origin}/signin`,
+      canHandleCodeInApp: true,
+    });
+    const oobCode = new URL((await latestLink(email))!).searchParams.get('oobCode')!;
+    const json = { Origin: origin, 'Content-Type': 'application/json' };
+    const proof = await send(baseURL!, '127.0.0.7', '/api/session/email-link', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, oobCode }),
+    });
+    expect(proof.status).toBe(200);
+    const serversLink = new URL((JSON.parse(proof.body) as { link: string }).link);
+    const signedIn = (await (
+      await identityToolkit('accounts:signInWithEmailLink', { email, oobCode: serversLink.searchParams.get('oobCode') })
+    ).json()) as { idToken: string };
+    const session = await send(baseURL!, '127.0.0.7', '/api/session', {
+      method: 'POST',
+      headers: { Origin: origin, Authorization: `Bearer ${signedIn.idToken}` },
+    });
+    expect(session.status).toBe(204);
+    const cookie = String((session.headers['set-cookie'] as string[])[0]).split(';')[0]!;
+    const signedOut = await send(baseURL!, '127.0.0.7', '/api/session', {
+      method: 'DELETE',
+      headers: { Origin: origin, Cookie: cookie },
+    });
+    expect(signedOut.status).toBe(204);
+    expect(String((signedOut.headers['set-cookie'] as string[])[0])).toMatch(/^__session=;/);
   });
 
   test('public pages come from the Hosting folder with the server’s headers; a locked page is sent to sign-in', async ({

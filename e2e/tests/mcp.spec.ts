@@ -17,25 +17,10 @@ import type {
 import { MCP_PATH } from '@trust/access-policy';
 import { createAccountLike, signInAt, submitSignIn, DEMO_PASSWORD } from './auth';
 import { violationsInBothThemes } from './axe';
+import { PAGES, markdownOf, openingSentence } from './mcpPages';
 import { expect, literal, tabTo, test, waitForHydration } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const membersDir = path.resolve(here, '../../site/dist/members');
-
-/** The first sentence of a built page's Markdown, as its reader sees it: the search must find the page by it. */
-function openingSentence(pagePath: string): string {
-  const markdown = readFileSync(path.join(membersDir, `${pagePath}.md`), 'utf8');
-  const paragraph = markdown.split('\n\n').find((block) => !/^(#|Canonical URL|URL canónica)/.test(block))!;
-  return paragraph
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[_*`]/g, '')
-    .split(/(?<=\.)\s/)[0]!;
-}
-
-const PAGES = {
-  en: '/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
-  es: '/es/docs/IntrusionSentinel/introduction/description-intrusion-sentinel',
-} as const;
 
 /** A loopback server that answers the client's redirect, as an assistant on the member's machine does. */
 async function startCallback(): Promise<{ server: Server; url: string }> {
@@ -118,7 +103,7 @@ async function connectAndUse(page: Page, baseURL: string, provider: MemoryProvid
   await expect(page.getByText(`You are signed in as ${member}.`, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page).toHaveURL(
-    new RegExp(`^${literal(callbackUrl)}\\?code=[\\w.-]+&iss=${literal(encodeURIComponent(baseURL))}$`),
+    new RegExp(`^${literal(callbackUrl)}\\?code=[\\w.-]+&iss=${literal(encodeURIComponent(`${baseURL}/`))}$`),
   );
   const code = new URL(page.url()).searchParams.get('code')!;
 
@@ -137,9 +122,7 @@ async function connectAndUse(page: Page, baseURL: string, provider: MemoryProvid
     const results = (found.structuredContent as { results: { url: string }[] }).results;
     expect(results[0]?.url).toBe(`${baseURL}${pagePath}`);
     const read = await client.callTool({ name: 'read_page', arguments: { url: results[0]!.url } });
-    expect((read.content as { text: string }[])[0]!.text).toBe(
-      readFileSync(path.join(membersDir, `${pagePath}.md`), 'utf8'),
-    );
+    expect((read.content as { text: string }[])[0]!.text).toBe(markdownOf(pagePath));
   }
   await client.close();
 }
