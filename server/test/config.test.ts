@@ -110,6 +110,19 @@ describe('server settings', () => {
     );
   });
 
+  it('reads the MCP limits per member and assistant and per instance, and refuses the retired per-assistant one', () => {
+    assert.deepEqual(
+      [readServerConfig({}).mcp.callsPerMemberPerMinute, readServerConfig({}).mcp.callsPerInstancePerMinute],
+      [120, 12_000],
+    );
+    const set = readServerConfig({ RATE_LIMIT_MCP: '30', RATE_LIMIT_MCP_INSTANCE: '900' }).mcp;
+    assert.deepEqual([set.callsPerMemberPerMinute, set.callsPerInstancePerMinute], [30, 900]);
+    assert.throws(
+      () => readServerConfig({ RATE_LIMIT_MCP_CLIENT: '600' }),
+      /^SettingError: RATE_LIMIT_MCP_CLIENT is no longer read: RATE_LIMIT_MCP counts per member and assistant, and RATE_LIMIT_MCP_INSTANCE caps one instance\.$/,
+    );
+  });
+
   it('explains bad values', () => {
     assert.throws(() => readServerConfig({ PORT: 'eighty' }), /PORT="eighty" is not a port number/);
     assert.throws(() => readServerConfig({ SESSION_MAX_AGE_DAYS: '30' }), /SESSION_MAX_AGE_DAYS="30" must be between/);
