@@ -15,6 +15,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MCP_PATH } from '@trust/access-policy';
+import { updateAccount } from '../../scripts/authEmulator.mjs';
 import { createAccountLike, signInAt, submitSignIn, DEMO_PASSWORD } from './auth';
 import { violationsInBothThemes } from './axe';
 import { PAGES, markdownOf, openingSentence } from './mcpPages';
@@ -220,6 +221,50 @@ for (const locale of ['en', 'es'] as const) {
       } finally {
         callback.server.close();
       }
+    });
+  });
+}
+
+for (const locale of ['en', 'es'] as const) {
+  test.describe(`connect page, an account with no room (${locale})`, () => {
+    test.use({ locale: locale === 'es' ? 'es-CL' : 'en-US' });
+    test(`a member whose account has no room for another assistant is told what to do, and no code is sent (${locale})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+      // What an account can already hold: a long request answered, in claims of at most 1,000 characters.
+      await updateAccount(member, {
+        claims: { request: { note: 'n'.repeat(850), at: new Date().toISOString(), outcome: 'approved' } },
+      });
+      const callback = 'http://127.0.0.1:45998/callback';
+      const registered = await page.request.post('/register', {
+        data: { client_name: 'One assistant too many', redirect_uris: [callback], token_endpoint_auth_method: 'none' },
+      });
+      const { client_id: clientId } = (await registered.json()) as { client_id: string };
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: callback,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        resource: `${baseURL}${MCP_PATH}`,
+      });
+      await page.goto(`/authorize?${query}`);
+      await waitForHydration(page);
+      await submitSignIn(page, locale, member, DEMO_PASSWORD);
+      await page
+        .getByRole('button', { name: locale === 'es' ? 'Permitir' : 'Allow', exact: true })
+        .click({ timeout: 15_000 });
+      await expect(page.getByRole('alert')).toHaveText(
+        {
+          en: 'Your account already holds as many assistants as it has room for. Disconnect one you no longer use (or ask the centre’s administrators to), then start the connection again from your assistant.',
+          es: 'Su cuenta ya tiene todos los asistentes que le caben. Desconecte uno que ya no use (o pida a los administradores del centro que lo hagan) y vuelva a iniciar la conexión desde su asistente.',
+        }[locale],
+      );
+      await expect(page).toHaveURL(
+        new RegExp(`^${literal(baseURL!)}${locale === 'es' ? '/es' : ''}/connect\\?request=`),
+      );
     });
   });
 }
