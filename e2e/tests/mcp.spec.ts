@@ -231,7 +231,9 @@ for (const locale of ['en', 'es'] as const) {
     test(`a member whose account has no room for another assistant is told what to do, and no code is sent (${locale})`, async ({
       page,
       baseURL,
+      consoleErrors,
     }) => {
+      consoleErrors.allow(/^Failed to load resource: the server responded with a status of 409 \(Conflict\) /);
       const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
       // What an account can already hold: a long request answered, in claims of at most 1,000 characters.
       await updateAccount(member, {

@@ -64,7 +64,12 @@ for (const locale of ['en', 'es'] as const) {
     test(`the bridge local assistants use connects, is allowed, and searches and reads through its stdio (${locale})`, async ({
       page,
       baseURL,
+      consoleErrors,
     }) => {
+      // The bridge's own page, where the browser lands with the code, has no icon.
+      consoleErrors.allow(
+        /^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/favicon\.ico\)$/,
+      );
       const configDir = mkdtempSync(path.join(os.tmpdir(), 'mcp-remote-'));
       const child = spawn(
         process.execPath,
