@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import ignore from 'ignore';
 import { fencedBlocks } from '../../testkit/markdownBlocks.js';
 import { readServerConfig } from '../src/config.js';
 import { FakeProvider } from './fakeProvider.js';
@@ -222,5 +223,24 @@ for (const [locale, file] of Object.entries(PAGES)) {
 describe('the two setup pages deploy alike', () => {
   it('run the same commands in the same order', () => {
     assert.deepEqual(readDeployPage(PAGES.es).commands, readDeployPage(PAGES.en).commands);
+  });
+});
+
+describe('what the source deploy uploads', () => {
+  it('holds the prepared build the image copies, and leaves out what the image does not need', () => {
+    // gcloud reads .gcloudignore alone when it exists; its `#!include:` lines would add another file's rules.
+    const rules = readFileSync(path.join(root, '.gcloudignore'), 'utf8');
+    assert.doesNotMatch(rules, /^#!include:/m);
+    const ignored = ignore().add(rules);
+    assert.deepEqual(
+      ['site/dist/server-record.json', 'site/dist/public/index.html', 'Dockerfile', 'server/src/main.ts'].filter(
+        (file) => ignored.ignores(file),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      ['node_modules/tsx/package.json', 'site/node_modules/x.js', '.git/HEAD'].filter((file) => !ignored.ignores(file)),
+      [],
+    );
   });
 });
