@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Ignore } from 'ignore';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import ignore from 'ignore';
 import { fencedBlocks } from '../../testkit/markdownBlocks.js';
 import { readServerConfig } from '../src/config.js';
 import { FakeProvider } from './fakeProvider.js';
@@ -17,6 +18,9 @@ import { rawRequest, startTestSite, type TestSite } from './helpers.js';
  * holding what the page's `gcloud secrets create` stores. A page that drops a setting the server
  * requires in production, or a secret the service account cannot read, fails here.
  */
+
+// gitignore's rules as gcloud applies them; the package is CommonJS, whose default export NodeNext types miss.
+const ignore = createRequire(import.meta.url)('ignore') as () => Ignore;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGES = {
