@@ -173,8 +173,8 @@ test('in light mode the announcement bar has the light tint', async ({ page }) =
 });
 
 for (const [path, short] of [
-  ['/', 'On the blog: Chile’s R&D priorities in cybersecurity.'],
-  ['/es/', 'En el blog: las prioridades de I+D en ciberseguridad del Estado.'],
+  ['/', 'Ley 21.719 on personal data: what it requires, on the blog.'],
+  ['/es/', 'Ley 21.719 de datos personales: lo que exige, en el blog.'],
 ] as const) {
   test(`on a 390 px phone the announcement bar says it shortly, in two lines at most (${path})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
