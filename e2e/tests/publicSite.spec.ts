@@ -91,22 +91,26 @@ test('the colour mode follows a light device, and the reader’s choice persists
 test('the announcement bar stays closed after a reload', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
-  const bar = page.getByRole('banner').filter({ hasText: 'R&D priorities' });
+  const bar = page.getByRole('banner').filter({ hasText: 'Ley 21.719' });
   await expect(bar).toBeVisible();
   await bar.getByRole('button', { name: 'Close' }).click();
   await expect(bar).toBeHidden();
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByText('R&D priorities')).toBeHidden();
+  await expect(page.getByText('takes effect on 1 December 2026')).toBeHidden();
 });
 
-test('the announcement bar speaks the page’s language and links to the blog in it', async ({ page }) => {
+test('the announcement bar speaks the page’s language and links to the post in it', async ({ page }) => {
   for (const [path, text, blog] of [
-    ['/', 'Read on the blog what Chile’s government documents say about R&D priorities in cybersecurity.', '/blog'],
+    [
+      '/',
+      'Chile’s personal data law, Ley 21.719, takes effect on 1 December 2026: read on the blog what it requires after a security breach (in Spanish).',
+      '/blog/2026/11/25/ley-21719-datos-personales',
+    ],
     [
       '/es/',
-      'Lea en el blog qué dicen los documentos del Estado sobre las prioridades de I+D en ciberseguridad.',
-      '/es/blog',
+      'La Ley 21.719 de datos personales rige desde el 1 de diciembre de 2026: lea en el blog qué exige ante una vulneración de seguridad.',
+      '/es/blog/2026/11/25/ley-21719-datos-personales',
     ],
   ] as const) {
     await page.goto(path);
@@ -169,8 +173,8 @@ test('in light mode the announcement bar has the light tint', async ({ page }) =
 });
 
 for (const [path, short] of [
-  ['/', 'On the blog: Chile’s R&D priorities in cybersecurity.'],
-  ['/es/', 'En el blog: las prioridades de I+D en ciberseguridad del Estado.'],
+  ['/', 'Ley 21.719 on personal data: what it requires, on the blog.'],
+  ['/es/', 'Ley 21.719 de datos personales: lo que exige, en el blog.'],
 ] as const) {
   test(`on a 390 px phone the announcement bar says it shortly, in two lines at most (${path})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });

@@ -21,7 +21,9 @@ export const publicRoutes: PublicRoute[] = [
   },
   {
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
-    heading: same(/^Prioridades de investigación y desarrollo en ciberseguridad: qué dicen los documentos del Estado$/),
+    heading: same(
+      /^Prioridades de investigación y desarrollo en ciberseguridad: lo que informó la prensa hasta junio de 2025$/,
+    ),
   },
   { path: SIGN_OUT_PATH, heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
 ];

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { docsRoots, lineOf, markdownFiles, site } from './docsPages';
+import { fencedBlocks } from '../../testkit/markdownBlocks';
+import { docsRoots, markdownFiles, site } from './docsPages';
 
 /**
  * Every configuration block of the documentation is parsed, with the real tool where Debian has
@@ -41,25 +42,14 @@ interface Block {
 
 const CHECKED = new Set(['nginx', 'ini', 'yaml', 'json', 'bash', 'sh', 'shell', 'python']);
 
-function attributes(info: string): Record<string, string> {
-  return Object.fromEntries([...info.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key!, value!]));
-}
-
-/** Fenced blocks of a Markdown file, with list indentation removed; `~~~` fences are not used here. */
-export function blocksOf(file: string, text: string): Block[] {
-  return [...text.matchAll(/^( *)```(\w+)([^\n]*)\n([\s\S]*?)^\1```[ \t]*$/gm)].map((match) => {
-    const [, indent = '', lang = '', info = '', body = ''] = match;
-    const code = body
-      .split('\n')
-      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
-      .join('\n');
-    return {
-      where: `${path.relative(site, file)}:${lineOf(text, match.index ?? 0)}`,
-      lang,
-      meta: attributes(info),
-      code,
-    };
-  });
+/** Fenced blocks of a Markdown file, each named by its file and line. */
+function blocksOf(file: string, text: string): Block[] {
+  return fencedBlocks(text).map(({ line, lang, meta, code }) => ({
+    where: `${path.relative(site, file)}:${line}`,
+    lang,
+    meta,
+    code,
+  }));
 }
 
 const files = [...markdownFiles(docsRoots.en), ...markdownFiles(docsRoots.es)];

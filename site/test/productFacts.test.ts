@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import { productFacts as facts } from '../src/data/productFacts';
 import { docsPages, lineOf } from './docsPages';
 
-const pages = docsPages();
+/**
+ * Intrusion Sentinel's pages. The site's own (`documentation/`) describe this website, whose
+ * server runs a Node.js of its own, the Dockerfile's, not the product's web app.
+ */
+const pages = docsPages().filter(({ file }) => file.startsWith('IntrusionSentinel/'));
 
 /** The whole line of `text` around a character offset. */
 function lineAround(text: string, offset: number): string {

@@ -1,4 +1,5 @@
-import { SettingError } from '@trust/access-policy';
+import { DEMO_PROJECT_ID, SettingError, isDemoProjectId } from '@trust/access-policy';
+import { readReaderPolicy } from '@trust/access-policy/settings';
 
 /**
  * Who the site speaks for. Constants are the centre's; deployment-specific values come from
@@ -59,7 +60,51 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * Host names reserved for examples and tests (RFC 2606 and RFC 6761: `example.com`, `.org`, `.net`,
+ * the `.example`, `.test`, `.invalid` and `.localhost` domains) and loopback addresses: the defaults
+ * above and the documentation's examples use them, and no reader can reach them.
+ */
+const EXAMPLE_HOST = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$|^127\.|^\[::1\]$/i;
+
+function hostOf(value: string): string {
+  if (value.includes('@')) return value.slice(value.lastIndexOf('@') + 1);
+  return isHttpUrl(value) ? new URL(value).hostname : value;
+}
+
+/**
+ * A production build, one with FIREBASE_API_KEY, must carry the centre's own values: with no
+ * settings the site falls back to example ones (a contact address and a product link on `.example`
+ * hosts, the demo reader whitelisted, the demo project, `localhost` as its origin), which are right
+ * for the emulator and wrong anywhere a reader comes.
+ */
+function refuseExampleValues(env: Env, identity: SiteIdentity): void {
+  const values: [string, string][] = [
+    ['SITE_URL', identity.url],
+    ['FIREBASE_PROJECT_ID', env.FIREBASE_PROJECT_ID?.trim() || DEMO_PROJECT_ID],
+    ['FIREBASE_AUTH_DOMAIN', env.FIREBASE_AUTH_DOMAIN?.trim() ?? ''],
+    ['SITE_CONTACT_EMAIL', identity.contactEmail],
+    ['SITE_WHITELISTED_EMAIL', readReaderPolicy(env).whitelistedEmail],
+    ['SITE_SOCIAL_URL', identity.socialNetwork.url],
+    ['SITE_PRODUCT_URL', identity.product.url],
+  ];
+  for (const [name, value] of values) {
+    const isExample = name === 'FIREBASE_PROJECT_ID' ? isDemoProjectId(value) : EXAMPLE_HOST.test(hostOf(value));
+    if (isExample) {
+      throw new SettingError(
+        `${name}="${value}" is an example value, and this is a production build (FIREBASE_API_KEY is set): set ${name} to the centre's own.`,
+      );
+    }
+  }
+}
+
 export function readSiteIdentity(env: Env = process.env): SiteIdentity {
+  const identity = readIdentity(env);
+  if (env.FIREBASE_API_KEY?.trim()) refuseExampleValues(env, identity);
+  return identity;
+}
+
+function readIdentity(env: Env): SiteIdentity {
   const url = setting(
     env,
     'SITE_URL',

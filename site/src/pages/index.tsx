@@ -38,7 +38,7 @@ function useWaysIn(): WayIn[] {
       }),
       body: translate({
         id: 'home.waysIn.projects.body',
-        message: 'See what we are building now and what our completed projects delivered.',
+        message: 'See the projects under way now and those already completed.',
         description: 'Home card text leading to the projects page',
       }),
     },

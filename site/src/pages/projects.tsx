@@ -39,8 +39,8 @@ export default function ProjectsPage(): ReactNode {
         </Heading>
         <p className="hero__subtitle">
           <Translate id="projects.intro" description="Introduction of the projects page">
-            Our projects turn research into systems that people can rely on. Active projects come first; completed ones
-            stay here with what they delivered.
+            Our projects turn research into systems that people can rely on. Active projects come first, then completed
+            ones, each with its period and the lab in charge.
           </Translate>
         </p>
         {ordered.map((project) => {
