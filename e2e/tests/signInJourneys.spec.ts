@@ -26,7 +26,7 @@ const TEXT = {
   en: {
     returnTo: (page: string) => `New here? A sign-in link opens your account. Afterwards you go on to ${page}.`,
     lifetime:
-      'The link works once and expires after about six hours. If it has not arrived within a few minutes, look in your spam folder or send it again.',
+      'The link works once and expires after a few hours. If it has not arrived within a few minutes, look in your spam folder or send it again.',
     sentAgain: /^Sent again at \d{2}:\d{2}. Use the newest e-mail\.$/,
     otherAddress: 'Use another address',
     signedOutTitle: 'You have signed out',
@@ -53,7 +53,7 @@ const TEXT = {
     returnTo: (page: string) =>
       `¿Es su primera vez? Un enlace de inicio de sesión abre su cuenta. Después continuará a ${page}.`,
     lifetime:
-      'El enlace sirve una sola vez y vence al cabo de unas seis horas. Si no llega en unos minutos, revise la carpeta de correo no deseado o envíelo de nuevo.',
+      'El enlace sirve una sola vez y vence al cabo de unas horas. Si no llega en unos minutos, revise la carpeta de correo no deseado o envíelo de nuevo.',
     sentAgain: /^Enviado de nuevo a las \d{2}:\d{2}. Use el correo más reciente\.$/,
     otherAddress: 'Usar otra dirección',
     signedOutTitle: 'Cerró su sesión',

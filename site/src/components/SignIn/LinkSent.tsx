@@ -79,8 +79,8 @@ export default function LinkSent({ address, onResend, onOtherAddress }: LinkSent
       </p>
       <p>
         <Translate id="auth.linkSent.lifetime" description="How long a sign-in link lasts and what to do if it is late">
-          The link works once and expires after about six hours. If it has not arrived within a few minutes, look in
-          your spam folder or send it again.
+          The link works once and expires after a few hours. If it has not arrived within a few minutes, look in your
+          spam folder or send it again.
         </Translate>
       </p>
       {emulatorHost !== null && (
