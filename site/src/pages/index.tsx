@@ -23,11 +23,14 @@ function useWaysIn(): WayIn[] {
         message: 'Labs',
         description: 'Home card title leading to the labs page',
       }),
-      body: translate({
-        id: 'home.waysIn.labs.body',
-        message: 'Meet the four labs of the centre, the questions they study and the projects they lead.',
-        description: 'Home card text leading to the labs page',
-      }),
+      body: translate(
+        {
+          id: 'home.waysIn.labs.body',
+          message: 'Meet the {labs} labs of the centre, the questions they study and the projects they lead.',
+          description: 'Home card text leading to the labs page; {labs} is their number',
+        },
+        { labs: labs.length },
+      ),
     },
     {
       to: '/projects',
@@ -52,7 +55,7 @@ function useWaysIn(): WayIn[] {
       body: translate({
         id: 'home.waysIn.blog.body',
         message:
-          'Read our articles on cybersecurity and public policy in Chile, written in Spanish and linked to the documents they draw on.',
+          'Read our articles on cybersecurity and public policy in Chile, written in Spanish; each post links the sources it draws on.',
         description: 'Home card text leading to the blog',
       }),
     },
