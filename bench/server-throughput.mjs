@@ -160,7 +160,7 @@ try {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       // The load is one member and one assistant: the per-member limits would answer 429.
       RATE_LIMIT_MCP: '10000000',
-      RATE_LIMIT_MCP_CLIENT: '10000000',
+      RATE_LIMIT_MCP_INSTANCE: '10000000',
     },
     stdio: ['ignore', logOut, 'ignore'],
   });
