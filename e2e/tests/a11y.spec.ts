@@ -132,7 +132,9 @@ test('search results as a member, labelled documentation or public site, have no
 test('the category index and one page of each docs section have no axe violations in either theme, as a member', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Axe runs twice on each of about sixteen pages: a second or two each on a quiet machine, many
+  // more while the other browser tests load both cores, so the bound is generous.
+  test.setTimeout(300_000);
   const pages = docsPages();
   expect(pages.length).toBeGreaterThan(8);
   await signInAt(page, pages[0]!);
