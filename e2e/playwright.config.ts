@@ -13,6 +13,8 @@ export default defineConfig({
   // emulator and timers (about 1.4 cores busy with two), and a third cut the run from 388 s to 359 s.
   workers: 3,
   timeout: 30_000,
+  // The whole run ends, with its report, well before CI's limit even if something hangs.
+  globalTimeout: 35 * 60_000,
   outputDir: '../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {

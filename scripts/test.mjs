@@ -11,10 +11,32 @@ const resultsDir = path.join(root, 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-function run(command, args, env = {}) {
+/**
+ * A step that has not ended after this long is stopped and counted as failed, so that one test
+ * waiting forever cannot hold the whole run past CI's limit without saying which step it was.
+ */
+const STEP_LIMIT_MS = 40 * 60_000;
+
+function run(command, args, env = {}, limitMs = STEP_LIMIT_MS) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      detached: true,
+    });
+    const watchdog = setTimeout(() => {
+      console.log(`\n${command} ${args.join(' ')} had not ended after ${limitMs / 60_000} min: stopped.`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(watchdog);
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -38,6 +60,12 @@ async function check(name, command, args) {
  * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
  * spec report goes to a file, printed when the run ends, since other steps share the console.
  */
+/**
+ * A test runner that has not ended after this long is stopped: the longest, every file that needs
+ * no emulator at once, takes about 5 minutes on two busy cores.
+ */
+const FILE_LIMIT_MS = 20 * 60_000;
+
 async function nodeTestRun(files, name, concurrency, env = {}) {
   const tap = path.join(resultsDir, `${name}.tap`);
   const specFile = path.join(resultsDir, `${name}-spec.txt`);
@@ -48,6 +76,10 @@ async function nodeTestRun(files, name, concurrency, env = {}) {
       'tsx',
       '--test',
       `--test-concurrency=${concurrency}`,
+      // A test that waits forever fails after 10 minutes, and a file whose tests are done ends
+      // even if something it started still holds the event loop.
+      '--test-timeout=600000',
+      '--test-force-exit',
       '--test-reporter=spec',
       `--test-reporter-destination=${specFile}`,
       '--test-reporter=tap',
@@ -55,6 +87,7 @@ async function nodeTestRun(files, name, concurrency, env = {}) {
       ...files,
     ],
     env,
+    FILE_LIMIT_MS,
   );
   if (existsSync(specFile)) console.log(readFileSync(specFile, 'utf8'));
   const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
