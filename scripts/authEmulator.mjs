@@ -171,6 +171,15 @@ function spawnEmulator(quiet) {
   return child;
 }
 
+/** Signals the emulator and what it started (its process group, where there is one). */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
 /** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */
 const RESTART_WINDOW_MS = 60_000;
 const MAX_RESTARTS = 3;
@@ -218,19 +227,28 @@ export async function startAuthEmulator({ quiet = false, keepAlive = false, log 
   if (!(await isUp())) {
     child = spawnEmulator(quiet);
     watch(child);
-    await waitUntilUp(child, 60_000);
+    try {
+      await waitUntilUp(child, 60_000);
+    } catch (error) {
+      // Not left behind to come up later, unowned, on the port the next caller will try.
+      isStopping = true;
+      signalGroup(child, 'SIGKILL');
+      throw error;
+    }
   }
   await seedDemoAccounts();
   const stop = async () => {
     isStopping = true;
     if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGINT');
-    } catch {
-      child.kill('SIGINT');
+    const exited = new Promise((resolve) => child.once('exit', () => resolve(true)));
+    const within = (ms) => Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+    signalGroup(child, 'SIGINT');
+    // An emulator still shutting down after its grace is killed: left running, it would hold its
+    // port for the next caller and keep the calling process (a test file) from ever ending.
+    if (!(await within(5_000))) {
+      signalGroup(child, 'SIGKILL');
+      await within(5_000);
     }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   };
   /** The process id of the emulator this call started, if any (tests stop it behind its back). */
   stop.emulatorPid = () => child?.pid ?? null;
