@@ -64,6 +64,8 @@ test('diagrams come drawn in the page the server sends, in the colour mode shown
   page,
   browser,
 }) => {
+  // Every page that draws a diagram, without scripts, then three pages until the network is idle.
+  test.setTimeout(90_000);
   await signIn(page);
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
   try {
