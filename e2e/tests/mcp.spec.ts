@@ -260,8 +260,8 @@ for (const locale of ['en', 'es'] as const) {
         .click({ timeout: 15_000 });
       await expect(page.getByRole('alert')).toHaveText(
         {
-          en: 'Your account already holds as many assistants as it has room for. Disconnect one you no longer use (or ask the centre’s administrators to), then start the connection again from your assistant.',
-          es: 'Su cuenta ya tiene todos los asistentes que le caben. Desconecte uno que ya no use (o pida a los administradores del centro que lo hagan) y vuelva a iniciar la conexión desde su asistente.',
+          en: 'Your account has no room for another assistant. Ask the centre’s administrators to disconnect one you no longer use (the contact address is at the foot of the page), then start the connection again from your assistant.',
+          es: 'Su cuenta no tiene espacio para otro asistente. Pida a los administradores del centro que desconecten uno que ya no use (la dirección de contacto está al pie de la página) y vuelva a iniciar la conexión desde su asistente.',
         }[locale],
       );
       await expect(page).toHaveURL(

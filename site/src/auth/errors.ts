@@ -134,7 +134,8 @@ const MESSAGES: Record<string, () => string> = {
   'auth/password-does-not-meet-requirements': () =>
     translate({
       id: 'auth.error.passwordPolicy',
-      message: 'The password does not meet the requirements of this site.',
+      message:
+        "The site's password rules do not accept this password. Choose another, longer one, or ask for a sign-in link by e-mail instead.",
       description: 'Password policy error',
     }),
   'session/not-allowed': () =>
