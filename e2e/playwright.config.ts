@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   // The whole run ends, with its report, well before CI's limit even if something hangs.
-  globalTimeout: 50 * 60_000,
+  globalTimeout: 60 * 60_000,
   outputDir: '../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {

@@ -15,7 +15,7 @@ mkdirSync(resultsDir, { recursive: true });
  * A step that has not ended after this long is stopped and counted as failed, so that one test
  * waiting forever cannot hold the whole run past CI's limit without saying which step it was.
  */
-const STEP_LIMIT_MS = 55 * 60_000;
+const STEP_LIMIT_MS = 65 * 60_000;
 
 function run(command, args, env = {}, limitMs = STEP_LIMIT_MS) {
   return new Promise((resolve) => {
