@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_EMULATOR_HOST, DEMO_PROJECT_ID } from '@trust/access-policy';
+import { signalGroup } from './processGroup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = DEMO_PROJECT_ID;
@@ -169,15 +170,6 @@ function spawnEmulator(quiet) {
   );
   if (config.length > 0) child.once('exit', () => rmSync(path.dirname(config[1]), { recursive: true, force: true }));
   return child;
-}
-
-/** Signals the emulator and what it started (its process group, where there is one). */
-function signalGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
-  }
 }
 
 /** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signalGroup } from './processGroup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -17,6 +18,17 @@ mkdirSync(resultsDir, { recursive: true });
  */
 const STEP_LIMIT_MS = 65 * 60_000;
 
+/**
+ * The steps under way. Each runs in a process group of its own (so that the watchdog stops all it
+ * started), which also keeps a Ctrl+C from reaching it: the run passes it on.
+ */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) signalGroup(child, signal);
+    process.exit(1);
+  });
+
 function run(command, args, env = {}, limitMs = STEP_LIMIT_MS) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -25,15 +37,13 @@ function run(command, args, env = {}, limitMs = STEP_LIMIT_MS) {
       env: { ...process.env, ...env },
       detached: true,
     });
+    running.add(child);
     const watchdog = setTimeout(() => {
       console.log(`\n${command} ${args.join(' ')} had not ended after ${limitMs / 60_000} min: stopped.`);
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      signalGroup(child, 'SIGKILL');
     }, limitMs);
     child.on('exit', (code) => {
+      running.delete(child);
       clearTimeout(watchdog);
       resolve(code ?? 1);
     });
@@ -57,15 +67,15 @@ async function check(name, command, args) {
 }
 
 /**
- * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
- * spec report goes to a file, printed when the run ends, since other steps share the console.
- */
-/**
  * A test runner that has not ended after this long is stopped: the longest, every file that needs
  * no emulator at once, takes about 5 minutes on two busy cores.
  */
 const FILE_LIMIT_MS = 20 * 60_000;
 
+/**
+ * Node's test runner over some files: resolves to its exit code and its TAP summary's counts. Its
+ * spec report goes to a file, printed when the run ends, since other steps share the console.
+ */
 async function nodeTestRun(files, name, concurrency, env = {}) {
   const tap = path.join(resultsDir, `${name}.tap`);
   const specFile = path.join(resultsDir, `${name}-spec.txt`);
