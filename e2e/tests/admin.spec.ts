@@ -219,7 +219,7 @@ const JOURNEY_TEXT = {
       `Esto cierra de inmediato todas las sesiones de ${email}, que no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
     reason: 'Motivo',
     confirm: 'Suspender la cuenta',
-    suspended: (email: string) => `${email} queda suspendido: se cerraron todas sus sesiones.`,
+    suspended: (email: string) => `La cuenta ${email} queda suspendida: se cerraron todas sus sesiones.`,
     suspendedKind: 'Suspendido',
     restore: (email: string) => `Restablecer ${email}`,
     restored: (email: string) => `${email} puede volver a iniciar sesión.`,

@@ -173,7 +173,7 @@ test('in light mode the announcement bar has the light tint', async ({ page }) =
 });
 
 for (const [path, short] of [
-  ['/', 'Ley 21.719 on personal data: what it requires, on the blog.'],
+  ['/', 'Ley 21.719 on personal data: what it requires, on the blog (in Spanish).'],
   ['/es/', 'Ley 21.719 de datos personales: lo que exige, en el blog.'],
 ] as const) {
   test(`on a 390 px phone the announcement bar says it shortly, in two lines at most (${path})`, async ({ page }) => {

@@ -18,14 +18,18 @@ describe('blog posts cite their sources', () => {
     assert.equal(posts.length, 4);
   });
 
-  /** Posts written since the primary-source rule: each cites the law or the agency's act itself. */
-  const PRIMARY = /^- \[[^\]]+\]\(https:\/\/www\.bcn\.cl\/leychile\/navegar\?idNorma=\d+\)/;
+  /**
+   * Posts written since the primary-source rule: each cites the law or the agency's act itself, as Ley Chile
+   * shows it (by its norm's or its law's number) or as the Diario Oficial's edition of the day published it.
+   */
+  const PRIMARY =
+    /^- \[[^\]]+\]\((https:\/\/www\.bcn\.cl\/leychile\/navegar\?id(Norma|Ley)=\d+|https:\/\/www\.diariooficial\.interior\.gob\.cl\/edicionelectronica\/index\.php\?date=\d\d-\d\d-20\d\d)\)/;
   const NEW_POSTS: Record<string, number> = {
-    'blog/2026-11-25-anci-reporte-incidentes-operadores-importancia-vital/index.md': 2,
-    'blog/2026-11-25-ley-21719-datos-personales/index.md': 2,
+    'blog/2026-11-25-anci-reporte-incidentes-operadores-importancia-vital/index.md': 4,
+    'blog/2026-11-25-ley-21719-datos-personales/index.md': 4,
   };
   for (const [name, count] of Object.entries(NEW_POSTS)) {
-    it(`${name} cites ${count} norms in their text on Ley Chile`, () => {
+    it(`${name} cites ${count} norms in their text on Ley Chile or in the Diario Oficial`, () => {
       const items = sources(readFileSync(path.join(site, name), 'utf8'));
       assert.equal(items.filter((item) => PRIMARY.test(item)).length, count);
     });

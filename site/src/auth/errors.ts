@@ -73,7 +73,8 @@ const MESSAGES: Record<string, () => string> = {
   'auth/unauthorized-domain': () =>
     translate({
       id: 'auth.error.unauthorizedDomain',
-      message: 'Sign-in is not enabled for this address of the site. Please tell the administrator.',
+      message:
+        'Sign-in is not enabled for this address of the site. Please write to the centre (the contact address is at the foot of the page).',
       description: 'Sign-in error: domain not authorised in the project',
     }),
   'auth/internal-error': () =>
@@ -86,13 +87,15 @@ const MESSAGES: Record<string, () => string> = {
   'auth/invalid-api-key': () =>
     translate({
       id: 'auth.error.invalidApiKey',
-      message: 'The site’s sign-in settings are wrong. Please tell the administrator.',
+      message:
+        'The site’s sign-in settings are wrong. Please write to the centre (the contact address is at the foot of the page).',
       description: 'Sign-in error: bad API key',
     }),
   'auth/auth-domain-config-required': () =>
     translate({
       id: 'auth.error.authDomain',
-      message: 'The site’s sign-in settings are incomplete. Please tell the administrator.',
+      message:
+        'The site’s sign-in settings are incomplete. Please write to the centre (the contact address is at the foot of the page).',
       description: 'Sign-in error: missing auth domain',
     }),
   'auth/operation-not-supported-in-this-environment': () =>

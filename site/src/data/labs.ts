@@ -36,7 +36,7 @@ export const labs: readonly Lab[] = [
     id: 'digital-identity-iot',
     name: {
       en: 'Digital Identity and IoT Security Lab',
-      es: 'Laboratorio de Identidad Digital y Seguridad IoT',
+      es: 'Laboratorio de Identidad Digital y Seguridad de IoT',
     },
     summary: {
       en: 'We research how people, devices and services can prove who they are, from constrained sensors to national digital services.',
@@ -52,10 +52,7 @@ export const labs: readonly Lab[] = [
       { en: 'Secure onboarding of IoT devices', es: 'Incorporación segura de dispositivos IoT' },
       { en: 'Post-quantum cryptography migration', es: 'Migración a criptografía poscuántica' },
     ],
-    links: [
-      { label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' },
-      { label: { en: 'Blog', es: 'Blog' }, href: '/blog' },
-    ],
+    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
   },
   {
     id: 'dependable-systems',
@@ -77,10 +74,7 @@ export const labs: readonly Lab[] = [
       { en: 'Dependency modelling and cascading failures', es: 'Modelado de dependencias y fallas en cascada' },
       { en: 'Fault injection and recovery testing', es: 'Inyección de fallas y pruebas de recuperación' },
     ],
-    links: [
-      { label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' },
-      { label: { en: 'Blog', es: 'Blog' }, href: '/blog' },
-    ],
+    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
   },
   {
     id: 'responsible-ai',
@@ -102,9 +96,6 @@ export const labs: readonly Lab[] = [
       { en: 'Auditing and robustness of AI systems', es: 'Auditoría y robustez de sistemas de IA' },
       { en: 'Transparency and explainability', es: 'Transparencia y explicabilidad' },
     ],
-    links: [
-      { label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' },
-      { label: { en: 'Blog', es: 'Blog' }, href: '/blog' },
-    ],
+    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
   },
 ];

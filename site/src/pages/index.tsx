@@ -55,7 +55,7 @@ function useWaysIn(): WayIn[] {
       body: translate({
         id: 'home.waysIn.blog.body',
         message:
-          'Read our articles on cybersecurity and public policy in Chile, written in Spanish; each post links the sources it draws on.',
+          'Read our articles on cybersecurity and public policy in Chile, written in Spanish; each post lists the sources it rests on.',
         description: 'Home card text leading to the blog',
       }),
     },
