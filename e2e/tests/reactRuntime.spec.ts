@@ -62,7 +62,7 @@ async function openHydrated(page: Page, path: string): Promise<void> {
 async function searchDialogOpens(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Search|Buscar)/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
@@ -84,7 +84,9 @@ async function colourToggleSwitches(page: Page, locale: Locale): Promise<void> {
 
 async function accountMenuOpens(page: Page, locale: Locale): Promise<void> {
   const navbar = page.getByRole('navigation', { name: TEXT[locale].navbar, exact: true });
-  const account = navbar.getByRole('button', { name: new RegExp(`^${TEXT[locale].account} AT: ana\\.torres@uai\\.cl$`) });
+  const account = navbar.getByRole('button', {
+    name: new RegExp(`^${TEXT[locale].account} AT: ana\\.torres@uai\\.cl$`),
+  });
   await expect(account).toHaveAttribute('aria-expanded', 'false');
   await account.click();
   await expect(account).toHaveAttribute('aria-expanded', 'true');
@@ -116,7 +118,10 @@ for (const { code, prefix } of locales) {
       await accountMenuOpens(page, code);
     }
     await expect(
-      page.getByRole('heading', { level: 1, name: code === 'en' ? 'Access to the documentation' : 'Acceso a la documentación' }),
+      page.getByRole('heading', {
+        level: 1,
+        name: code === 'en' ? 'Access to the documentation' : 'Acceso a la documentación',
+      }),
     ).toBeVisible();
   });
 }
