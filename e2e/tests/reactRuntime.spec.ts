@@ -103,7 +103,8 @@ for (const { code, prefix } of locales) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await rememberServedParts(page);
 
-    for (const path of ['/', '/blog', '/signin'].map((path) => localized(prefix, path))) {
+    // The sign-in page also as a signed-out reader reaches it, its query saying why.
+    for (const path of ['/', '/blog', '/signin', '/signin?ended=signed-out'].map((path) => localized(prefix, path))) {
       await openHydrated(page, path);
       await searchDialogOpens(page);
       await colourToggleSwitches(page, code);
