@@ -40,7 +40,7 @@ export default function SignInPage(): ReactNode {
   }, [ended]);
   const { siteConfig } = useDocusaurusContext();
   const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
-  const { status, isRefused, load, openSession } = useAuth();
+  const { status, isRefused, identify, openSession } = useAuth();
   // Opened from an e-mailed sign-in link: that link decides who signs in, not an earlier sign-in.
   // Its phase follows in the first effect, after hydration.
   const fromLink = looksLikeSignInLink(location.search);
@@ -52,8 +52,8 @@ export default function SignInPage(): ReactNode {
   }, [fromLink]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void identify();
+  }, [identify]);
 
   useEffect(() => {
     if (phase !== 'checking' || fromLink) return;
