@@ -22,7 +22,11 @@ async function measure(context, url) {
         })),
     ),
   );
-  await page.goto(url, { waitUntil: 'networkidle' });
+  const answer = await page.goto(url, { waitUntil: 'networkidle' });
+  // A page that did not come (a 503 while the reader could not be checked, a redirect to sign-in)
+  // would be measured as a light page: the run fails instead.
+  if (answer?.status() !== 200 || page.url() !== url)
+    throw new Error(`${url} answered ${answer?.status()} at ${page.url()}, not the page itself.`);
   const done = await Promise.all(entries);
   await page.close();
   const js = done.filter((entry) => entry.type === 'script');
@@ -68,7 +72,7 @@ try {
     );
   }
   console.log(
-    '\nBudget: a public page ≤ 120 KB of JS (a documentation page ≤ 150 KB) and no identity-provider code before it is needed.',
+    '\nBudget: a public page ≤ 150 KB of JS (a documentation page ≤ 170 KB) and no identity-provider code before it is needed.',
   );
 } finally {
   await stop();

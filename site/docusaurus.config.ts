@@ -97,8 +97,6 @@ export default {
     './plugins/members-chunks.ts',
     './plugins/route-scripts.ts',
     './plugins/code-highlighting.ts',
-    './plugins/preact.ts',
-    './plugins/head-batching.ts',
     './plugins/build-record.ts',
     './plugins/llms-files.ts',
     [

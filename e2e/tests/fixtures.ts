@@ -41,11 +41,32 @@ export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export const REFUSED_SESSION = /status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/session(?:\/email-link)?\)$/;
 
 /**
- * Waits until the app has hydrated the page, every part of it included (the parts that hydrate in
- * tasks of their own: `src/components/DeferredHydration`), so clicks reach client-side handlers.
+ * Waits until the app has hydrated the page, every part of it included, so clicks reach client-side
+ * handlers. The parts that hydrate apart (`src/components/DeferredHydration`) are React's Activity
+ * boundaries (Suspense boundaries hydrate apart too), which the server marks with a comment before
+ * their markup (`<!--&-->`, `<!--$-->`) that React keeps after hydrating them: a part has hydrated
+ * once its first element carries React's fiber key.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached' });
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => {
+    const root = document.getElementById('__docusaurus');
+    if (root === null) return false;
+    const comments = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+    for (let comment = comments.nextNode(); comment !== null; comment = comments.nextNode()) {
+      if (!/^(\$[?!]?|&)$/.test((comment as Comment).data)) continue;
+      let node = comment.nextSibling;
+      while (
+        node !== null &&
+        node.nodeType !== Node.ELEMENT_NODE &&
+        !(node.nodeType === Node.COMMENT_NODE && /^\/[$&]$/.test((node as Comment).data))
+      )
+        node = node.nextSibling;
+      if (node?.nodeType === Node.ELEMENT_NODE && !Object.keys(node).some((key) => key.startsWith('__reactFiber$')))
+        return false;
+    }
+    return true;
+  });
 }
 
 /** Whether a script the page loads while opening `url` (until the network is idle) contains `marker`. */

@@ -231,6 +231,10 @@ test('a public page loads no identity-provider code until the reader needs it', 
   for (const body of scripts) expect(body).not.toContain('identitytoolkit');
   await page.getByRole('link', { name: 'Sign in' }).click();
   await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  // The sign-in page too, until the reader turns to its form.
+  expect(scripts.some((body) => body.includes('identitytoolkit'))).toBe(false);
+  await page.getByLabel(SIGN_IN_TEXT.en.email, { exact: true }).focus();
   await expect.poll(() => scripts.some((body) => body.includes('identitytoolkit'))).toBe(true);
 });
 

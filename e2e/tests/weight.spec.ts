@@ -4,17 +4,18 @@ import { locales } from './routes';
 import { builtPages, coldScriptBytes } from './weight';
 
 /**
- * The page-weight budgets, in compressed JavaScript on a cold load: a public page at most 120 KB,
- * a documentation page (signed in, its content chunks and the sign-in state's code included) at
- * most 150 KB. Every page the build wrote is measured, in both locales.
+ * The page-weight budgets, in compressed JavaScript on a cold load with React DOM in the browser:
+ * a public page at most 150 KB, a documentation page (signed in, its content chunks and the
+ * sign-in state's code included) at most 170 KB. Every page the build wrote is measured, in both
+ * locales.
  */
-const PUBLIC_JS_BUDGET = 120 * 1024;
-const DOCS_JS_BUDGET = 150 * 1024;
+const PUBLIC_JS_BUDGET = 150 * 1024;
+const DOCS_JS_BUDGET = 170 * 1024;
 
 const listed = (files: Array<[string, number]>) => files.map(([file, bytes]) => `${file} ${bytes}`).join('\n');
 
 for (const { code, prefix } of locales) {
-  test(`every public page loads at most 120 KB of compressed JavaScript (${code})`, async ({ page }) => {
+  test(`every public page loads at most 150 KB of compressed JavaScript (${code})`, async ({ page }) => {
     test.setTimeout(180_000);
     const pages = builtPages('public', prefix);
     expect(pages.length).toBeGreaterThan(10);
@@ -25,7 +26,7 @@ for (const { code, prefix } of locales) {
     }
   });
 
-  test(`every documentation page loads at most 150 KB of compressed JavaScript, signed in (${code})`, async ({
+  test(`every documentation page loads at most 170 KB of compressed JavaScript, signed in (${code})`, async ({
     page,
   }) => {
     test.setTimeout(240_000);

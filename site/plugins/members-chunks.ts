@@ -7,6 +7,8 @@ import type { Plugin } from '@docusaurus/types';
  * generated props and sidebars, the Spanish translations of both) under `docs/assets/js/`
  * instead of `assets/js/`. The browser then loads them from `/docs/…` (or `/es/docs/…`), the
  * prefix the server locks, and the post-build step moves that folder out of the public files.
+ * What it fills in: Docusaurus writes every chunk under one folder and its plugin API has no say in
+ * where a given chunk goes, so the chunks are told apart by the registry's names.
  *
  * The registry Docusaurus generates before bundling maps each chunk name to its module:
  * `"0058b4c6": [() => import(/* webpackChunkName: "0058b4c6" *\/ "@generated/…"), …]`.

@@ -12,8 +12,9 @@ export interface ClientManifest {
 
 /**
  * Names each module of the registry in the manifest with the chunks its own chunk group needs.
- * Docusaurus writes a page's scripts from the modules its render used, looked up by module name;
- * with this bundler the manifest knows modules only by number, so every page listed just the
+ * What it fills in: Docusaurus's static-site generation writes a page's scripts from the modules
+ * its render used, looked up by module name in the client manifest its loadable plugin writes;
+ * with Rspack that manifest knows modules only by number, so every page listed just the
  * runtime and the main bundle, and the main bundle then added a `<script>` for each of the page's
  * chunks while it ran: some 1 ms each on a desktop, four times that on a phone, in the task that
  * also starts the app. Listed in the page, they are fetched beside the main bundle and run in
@@ -24,6 +25,8 @@ export function nameRouteModules(
   registry: Map<string, string>,
   chunkGroups: Map<string, string[]>,
 ): ClientManifest {
+  if (typeof manifest.origins !== 'object' || manifest.origins === null || typeof manifest.assets !== 'object')
+    throw new Error('route-scripts: the client manifest has no origins or assets; its format may have changed.');
   const origins = { ...manifest.origins };
   for (const [name, module] of registry) {
     const chunks = chunkGroups.get(name);
@@ -64,6 +67,10 @@ export default function routeScriptsPlugin(context: { generatedFilesDir: string 
                 const registry = registryChunks(
                   readFileSync(path.join(context.generatedFilesDir, 'registry.js'), 'utf8'),
                 );
+                if (registry.size === 0)
+                  throw new Error(
+                    'route-scripts: no chunk found in registry.js; the registry format may have changed.',
+                  );
                 const groups = new Map(
                   [...compilation.namedChunkGroups].map(([name, group]) => [
                     name,

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { createRequire } from 'node:module';
-import { batchHeadChanges } from '../plugins/head-batching.js';
 import { membersChunkNames, registryChunks } from '../plugins/members-chunks.js';
 import { nameRouteModules, type ClientManifest } from '../plugins/route-scripts.js';
 import { skipMergedChunks } from '../src/auth/chunkAssets.js';
@@ -42,7 +40,7 @@ describe('the build internals the lock depends on (security)', () => {
   });
 });
 
-describe('the scripts a page lists and the head manager the browser runs', () => {
+describe('the scripts a page lists', () => {
   const manifest: ClientManifest = {
     entrypoints: ['main'],
     origins: { main: ['main-chunk'] },
@@ -59,6 +57,13 @@ describe('the scripts a page lists and the head manager the browser runs', () =>
     assert.deepEqual(manifest.origins, { main: ['main-chunk'] });
   });
 
+  it('nameRouteModules refuses a client manifest of another format', () => {
+    assert.throws(
+      () => nameRouteModules({ entrypoints: ['main'] } as unknown as ClientManifest, new Map(), new Map()),
+      /route-scripts: the client manifest has no origins or assets; its format may have changed\./,
+    );
+  });
+
   it('nameRouteModules refuses a registry chunk missing from the bundle, or one without a file', () => {
     assert.throws(
       () => nameRouteModules(manifest, new Map([['33fc5bb8', '@site/docs/a.md']]), new Map()),
@@ -68,14 +73,5 @@ describe('the scripts a page lists and the head manager the browser runs', () =>
       () => nameRouteModules(manifest, new Map([['33fc5bb8', '@site/docs/a.md']]), new Map([['33fc5bb8', ['7']]])),
       /chunk 7 of 33fc5bb8 has no file in the client manifest/,
     );
-  });
-
-  it('batchHeadChanges applies to the installed head manager, once, and refuses a source it does not know', () => {
-    const fromDocusaurus = createRequire(new URL('../../node_modules/@docusaurus/core/package.json', import.meta.url));
-    const source = readFileSync(fromDocusaurus.resolve('react-helmet-async/lib/index.module.js'), 'utf8');
-    const batched = batchHeadChanges(source);
-    assert.equal(batched.split('r.emitChangeNow=function(){var t,e,r=this.props.context').length, 2);
-    assert.equal(batched.split('queueMicrotask(function(){headChangePending=false;self.emitChangeNow()})').length, 2);
-    assert.throws(() => batchHeadChanges(source.replace('r.emitChange=', 'r.emit=')), /react-helmet-async has changed/);
   });
 });

@@ -89,8 +89,15 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
         setStatus('signed-in');
         return;
       }
-      // No session: the SDK tells a signed-out reader from one who has to open a session again.
       if (session) setHasSession(false);
+      // No session, and this browser never kept a sign-in: the reader is signed out, and the SDK
+      // waits until they start signing in.
+      if (apiPromise.current === null && !isReturningReader()) {
+        setStatus((current) => (current === 'loading' ? 'signed-out' : current));
+        return;
+      }
+      // No session, but a sign-in this browser kept: the SDK tells a signed-out reader from one
+      // who has to open a session again.
       await load();
     })();
     return identifyPromise.current;
@@ -130,9 +137,9 @@ export function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   const signOut = useCallback(async (): Promise<unknown> => {
     try {
       // The provider's sign-out first: ending the server session revokes the account's tokens,
-      // and an SDK still holding them would fail its next refresh.
-      const api = await load();
-      await api.signOut();
+      // and an SDK still holding them would fail its next refresh. A browser that never kept a
+      // sign-in, and has not loaded the SDK, has nothing there to sign out of.
+      if (apiPromise.current !== null || isReturningReader()) await (await load()).signOut();
       await deleteServerSession();
       setHasSession(false);
       rememberReturningReader(false);

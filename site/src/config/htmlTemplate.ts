@@ -14,13 +14,9 @@
  * the starter, so the starter is the same script on every page and the Content-Security-Policy
  * (sent with every file) names one hash for it, not one per page; a tab opened in the background,
  * where nothing is painted, starts them at once, and a browser without paint timing after a frame.
- *
- * React writes the resources it preloads (the navbar logo) at the start of the app's HTML, where
- * the browser's Preact (plugins/preact.ts) finds them before the first element it renders itself
- * and redraws the whole page instead of hydrating it; they go in `<head>`, where they belong.
  */
 export const ssrTemplate = `<!DOCTYPE html>
-<% const preloads = /^(?:<link\\b[^>]*>)*/.exec(it.appHtml)[0]; const MAIN = /(^|\\/)main\\.[0-9a-f]+\\.js$/; %>
+<% const MAIN = /(^|\\/)main\\.[0-9a-f]+\\.js$/; %>
 <html <%~ it.htmlAttributes %>>
   <head>
     <meta charset="UTF-8">
@@ -29,14 +25,13 @@ export const ssrTemplate = `<!DOCTYPE html>
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
-    <%~ preloads %>
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml.slice(preloads.length) %></div>
+    <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
     <script type="application/json" id="app-scripts"><%~ JSON.stringify([...it.scripts.filter((script) => !MAIN.test(script)), ...it.scripts.filter((script) => MAIN.test(script))].map((script) => it.baseUrl + script)) %></script>
     <script>(function (scripts) {

@@ -5,6 +5,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import { DOCS_HOME_PATH, SESSION_END_PARAMETER, safeReturnPath } from '@trust/access-policy';
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
@@ -29,7 +30,9 @@ export default function SignInPage(): ReactNode {
   const fallback = useBaseUrl(DOCS_HOME_PATH);
   const query = new URLSearchParams(location.search);
   const next = safeReturnPath(query.get('next')) ?? fallback;
-  const ended = sessionEndOf(query.get(SESSION_END_PARAMETER));
+  // The page the server sent has no query: what the query says shows once the page has hydrated.
+  const isBrowser = useIsBrowser();
+  const ended = isBrowser ? sessionEndOf(query.get(SESSION_END_PARAMETER)) : null;
   // Read after hydration: the page the server sent has no address in it.
   const [endedAddress, setEndedAddress] = useState<string | null>(null);
   useEffect(() => {
@@ -37,19 +40,23 @@ export default function SignInPage(): ReactNode {
   }, [ended]);
   const { siteConfig } = useDocusaurusContext();
   const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
-  const { status, isRefused, load, openSession } = useAuth();
+  const { status, isRefused, identify, openSession } = useAuth();
   // Opened from an e-mailed sign-in link: that link decides who signs in, not an earlier sign-in.
-  const [phase, setPhase] = useState<'checking' | 'link' | 'form' | 'leaving'>(() =>
-    typeof window !== 'undefined' && looksLikeSignInLink(window.location.search) ? 'link' : 'checking',
-  );
+  // Its phase follows in the first effect, after hydration.
+  const fromLink = looksLikeSignInLink(location.search);
+  const [phase, setPhase] = useState<'checking' | 'link' | 'form' | 'leaving'>('checking');
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (fromLink) setPhase((current) => (current === 'checking' ? 'link' : current));
+  }, [fromLink]);
 
   useEffect(() => {
-    if (phase !== 'checking') return;
+    void identify();
+  }, [identify]);
+
+  useEffect(() => {
+    if (phase !== 'checking' || fromLink) return;
     if (status === 'signed-out' || (status === 'signed-in' && isRefused)) {
       setPhase('form');
       return;
@@ -82,7 +89,7 @@ export default function SignInPage(): ReactNode {
         setPhase('form');
       }
     })();
-  }, [status, isRefused, phase, next, openSession]);
+  }, [status, isRefused, phase, fromLink, next, openSession]);
 
   return (
     <Layout

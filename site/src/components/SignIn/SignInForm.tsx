@@ -40,6 +40,21 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
   const [notice, setNotice] = useState<Notice>(null);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const recaptcha = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
+
+  // The identity SDK (about 30 KB) loads once the reader turns to the form, not with the page, and
+  // is ready by the click: a popup opened after a longer wait for it could be blocked.
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const prepare = () => void load();
+    element.addEventListener('focusin', prepare, { once: true });
+    element.addEventListener('pointerover', prepare, { once: true });
+    return () => {
+      element.removeEventListener('focusin', prepare);
+      element.removeEventListener('pointerover', prepare);
+    };
+  }, [load]);
 
   useEffect(() => {
     if (initialEmail) setEmail((typed) => typed || initialEmail);
@@ -239,7 +254,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
   }
 
   return (
-    <section className={styles.card} aria-labelledby="sign-in-title">
+    <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <h2 id="sign-in-title">
         <Translate id="auth.signIn.title" description="Heading of the sign-in form">

@@ -11,7 +11,7 @@ const Article = hydratedApart(Original);
 
 /**
  * Each documentation page offers its Markdown, for readers who work with an AI assistant; the
- * article itself hydrates apart, in a task of its own.
+ * article itself hydrates apart.
  */
 export default function DocItemContentWrapper(props: Props): ReactNode {
   return (
