@@ -31,8 +31,7 @@ test('the generated category index lists the sections of the documentation', asy
 const LANDING = {
   en: {
     path: '/docs/documentation/firebase-auth-setup',
-    opening:
-      "Welcome to the documentation of Intrusion Sentinel, the centre's system that detects intrusions on a network and ties its sensors, its devices and their owners to verifiable identities.",
+    opening: 'This page is for the people who deploy and operate the site; members have nothing to set up.',
     overview: 'What is Intrusion Sentinel',
     overviewHeading: 'What is Intrusion Sentinel',
     access: 'Access to this documentation',
@@ -40,8 +39,7 @@ const LANDING = {
   },
   es: {
     path: '/es/docs/documentation/firebase-auth-setup',
-    opening:
-      'Le damos la bienvenida a la documentación de Intrusion Sentinel, el sistema del centro que detecta intrusiones en una red y vincula sus sensores, sus dispositivos y a sus propietarios con identidades verificables.',
+    opening: 'Esta página es para quienes despliegan y operan el sitio; los miembros no tienen nada que configurar.',
     overview: 'Qué es Intrusion Sentinel',
     overviewHeading: 'Qué es Intrusion Sentinel',
     access: 'Acceso a esta documentación',

@@ -9,9 +9,9 @@ const TEXT = {
     submit: 'Search',
     waysBack: 'Or go back to',
     links: [
-      ['The home page', '/'],
-      ['The documentation (members)', '/docs/documentation/firebase-auth-setup'],
-      ['The blog', '/blog'],
+      ['the home page', '/'],
+      ['the documentation (members)', '/docs/documentation/firebase-auth-setup'],
+      ['the blog', '/blog'],
     ],
   },
   es: {
@@ -22,9 +22,9 @@ const TEXT = {
     submit: 'Buscar',
     waysBack: 'O vuelva a',
     links: [
-      ['La página de inicio', '/es/'],
-      ['La documentación (miembros)', '/es/docs/documentation/firebase-auth-setup'],
-      ['El blog', '/es/blog'],
+      ['la página de inicio', '/es/'],
+      ['la documentación (miembros)', '/es/docs/documentation/firebase-auth-setup'],
+      ['el blog', '/es/blog'],
     ],
   },
 } as const;

@@ -97,14 +97,14 @@ test('the announcement bar stays closed after a reload', async ({ page }) => {
   await expect(bar).toBeHidden();
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByText('takes effect on 1 December 2026')).toBeHidden();
+  await expect(page.getByText('applies from 1 December 2026')).toBeHidden();
 });
 
 test('the announcement bar speaks the page’s language and links to the post in it', async ({ page }) => {
   for (const [path, text, blog] of [
     [
       '/',
-      'Chile’s personal data law, Ley 21.719, takes effect on 1 December 2026: read on the blog what it requires after a security breach (in Spanish).',
+      'Chile’s personal data law, Ley 21.719, applies from 1 December 2026: read on the blog what it requires after a security breach (in Spanish).',
       '/blog/2026/11/25/ley-21719-datos-personales',
     ],
     [

@@ -25,7 +25,7 @@ describe('blog posts cite their sources', () => {
   const PRIMARY =
     /^- \[[^\]]+\]\((https:\/\/www\.bcn\.cl\/leychile\/navegar\?id(Norma|Ley)=\d+|https:\/\/www\.diariooficial\.interior\.gob\.cl\/edicionelectronica\/index\.php\?date=\d\d-\d\d-20\d\d)\)/;
   const NEW_POSTS: Record<string, number> = {
-    'blog/2026-11-25-anci-reporte-incidentes-operadores-importancia-vital/index.md': 4,
+    'blog/2025-12-30-anci-reporte-incidentes-operadores-importancia-vital/index.md': 4,
     'blog/2026-11-25-ley-21719-datos-personales/index.md': 4,
   };
   for (const [name, count] of Object.entries(NEW_POSTS)) {

@@ -150,7 +150,7 @@ describe('blog', () => {
   const POSTS = [
     '2024-08-20-desafios-futuros-ciberseguridad-chile',
     '2025-06-10-prioridades-id-ciberseguridad',
-    '2026-11-25-anci-reporte-incidentes-operadores-importancia-vital',
+    '2025-12-30-anci-reporte-incidentes-operadores-importancia-vital',
     '2026-11-25-ley-21719-datos-personales',
   ];
 

@@ -101,7 +101,8 @@ const MESSAGES: Record<string, () => string> = {
   'auth/operation-not-supported-in-this-environment': () =>
     translate({
       id: 'auth.error.unsupported',
-      message: 'This browser cannot complete this way of signing in. Try e-mail and password, or another browser.',
+      message:
+        'This browser cannot complete this way of signing in. Choose "E-mail me a sign-in link" instead, or try another browser.',
       description: 'Sign-in error: unsupported environment',
     }),
   'auth/web-storage-unsupported': () =>

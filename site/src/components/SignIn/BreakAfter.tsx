@@ -24,8 +24,3 @@ export function Address({ email }: { email: string }): ReactNode {
     </strong>
   );
 }
-
-/** A path of this site as text that breaks after its slashes, never inside a word. */
-export function PagePath({ path }: { path: string }): ReactNode {
-  return <BreakAfter text={path} marks="/" className={styles.path} />;
-}

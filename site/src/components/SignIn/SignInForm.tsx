@@ -10,7 +10,6 @@ import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
 import { EmailField, Notices, type Notice } from './Fields';
 import LinkSent from './LinkSent';
-import { PagePath } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -264,10 +263,9 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
       <p className={styles.hint}>
         <Translate
           id="auth.signIn.returnTo"
-          description="Names the page the reader goes back to after signing in"
-          values={{ page: <PagePath path={returnPath} /> }}
+          description="Tells the reader that signing in leads back to the page asked for"
         >
-          {'New here? A sign-in link opens your account. Afterwards you go on to {page}.'}
+          New here? A sign-in link opens your account. Afterwards you go back to the page you asked for.
         </Translate>
       </p>
       {body}

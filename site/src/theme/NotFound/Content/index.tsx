@@ -50,21 +50,21 @@ export default function NotFoundContent({ className }: { className?: string }): 
             <li>
               <Link to="/">
                 <Translate id="notFound.home" description="Not-found page link to the home page">
-                  The home page
+                  the home page
                 </Translate>
               </Link>
             </li>
             <li>
               <Link to={DOCS_HOME_PATH}>
                 <Translate id="notFound.docs" description="Not-found page link to the documentation">
-                  The documentation (members)
+                  the documentation (members)
                 </Translate>
               </Link>
             </li>
             <li>
               <Link to="/blog">
                 <Translate id="notFound.blog" description="Not-found page link to the blog">
-                  The blog
+                  the blog
                 </Translate>
               </Link>
             </li>
