@@ -22,7 +22,7 @@ export const publicRoutes: PublicRoute[] = [
   {
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
     heading: same(
-      /^Prioridades de investigación y desarrollo en ciberseguridad: lo que informó la prensa hasta junio de 2025$/,
+      /^Prioridades de investigación y desarrollo en ciberseguridad: el informe «I\+D en Ciberseguridad» de junio de 2024$/,
     ),
   },
   { path: SIGN_OUT_PATH, heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },
