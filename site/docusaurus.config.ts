@@ -12,6 +12,7 @@ import { readFirebaseClientConfig } from './src/config/firebase';
 import { ssrTemplate } from './src/config/htmlTemplate';
 import remarkCodeBlocks from './plugins/remark-code-blocks';
 import remarkDiagrams from './plugins/remark-diagrams';
+import remarkSiteAddress from './plugins/remark-site-address';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import {
   DEFAULT_LOCALE,
@@ -38,6 +39,9 @@ export default {
   // The banner reports a wrong baseUrl when the app has not started by DOMContentLoaded, which is
   // always the case here: the app's scripts start after the first paint (see htmlTemplate.ts).
   baseUrlIssueBanner: false,
+  // One set of preferences for both languages: with the default namespace, derived from each
+  // locale's base URL, switching language brought back the default colour mode and a closed banner.
+  storage: { type: 'localStorage', namespace: 'tsc' },
   future: {
     v4: true,
     faster: true,
@@ -64,7 +68,7 @@ export default {
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
-        remarkPlugins: [remarkDiagrams, remarkCodeBlocks],
+        remarkPlugins: [[remarkSiteAddress, { siteUrl: identity.url }], remarkDiagrams, remarkCodeBlocks],
         rehypePlugins: [rehypeTaskListLabels],
       } satisfies DocsOptions,
     ],
@@ -99,6 +103,7 @@ export default {
     './plugins/code-highlighting.ts',
     './plugins/build-record.ts',
     './plugins/llms-files.ts',
+    './plugins/section-pages.ts',
     [
       '@docusaurus/plugin-sitemap',
       {
@@ -112,7 +117,9 @@ export default {
   ],
   themeConfig: {
     image: `img/social-card-${locale === 'es' ? 'es' : 'en'}.png`,
-    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
+    // Two modes, light until the reader chooses: each click of the toggle shows the other mode,
+    // rather than passing through a third 'as the device' state that looks like a click that did nothing.
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     announcementBar: process.env.SITE_DEV_PREVIEW
       ? {
           id: 'dev-preview',

@@ -1,5 +1,7 @@
 import { LOCALE_PREFIXES } from './locales.js';
 import type { ReaderPolicy } from './reader.js';
+import { normalizePath } from './path.js';
+import { isRestrictedNormalizedPath } from './restricted.js';
 import { parseRecordedPolicy } from './settings.js';
 
 /**
@@ -59,6 +61,18 @@ export interface IdentityRecord {
 export const UNIVERSITY_PROVIDER_IDS = { google: 'google.com', microsoft: 'microsoft.com' } as const;
 export type UniversityProviderId = (typeof UNIVERSITY_PROVIDER_IDS)[keyof typeof UNIVERSITY_PROVIDER_IDS];
 
+/**
+ * Written by the site build (`site/plugins/section-pages.ts`) at the root of each locale's output:
+ * each folder address of the documentation that is not a page itself
+ * (`/docs/IntrusionSentinel/installation`), with the page it leads to, the folder's first in the
+ * sidebar's order. A reader who shortens an address to its folder, or follows a link to one, gets
+ * that page instead of 'Page not found'.
+ */
+export const SECTION_PAGES_FILE = 'section-pages.json';
+
+/** Folder address → page address, both without a trailing slash, both under the documentation. */
+export type SectionPages = Record<string, string>;
+
 /** Written by the post-build step beside `public/` and `members/`, read by the server at start. */
 export const SERVER_RECORD_FILE = 'server-record.json';
 
@@ -68,6 +82,7 @@ export interface ServerRecord {
   readerPolicy: ReaderPolicy;
   localePrefixes: string[];
   identity: IdentityRecord;
+  sectionPages: SectionPages;
 }
 
 /** A record that is missing, malformed, or from another version of the site. */
@@ -117,6 +132,29 @@ function checkedIdentity(file: string, recorded: unknown): IdentityRecord {
   return { apiKey: identity.apiKey, universityProvider: identity.universityProvider ?? null };
 }
 
+function checkedSectionPages(file: string, recorded: unknown): SectionPages {
+  if (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded))
+    throw new BuildRecordError(`${file} records no documentation sections: rebuild the site.`);
+  // A path already in the server's own form: no second slash that a browser would read as another host.
+  const isDocsPath = (value: unknown) => {
+    const normalized = typeof value === 'string' ? normalizePath(value) : null;
+    return normalized?.ok === true && normalized.path === value && isRestrictedNormalizedPath(value);
+  };
+  const pages: SectionPages = {};
+  for (const [section, page] of Object.entries(recorded)) {
+    if (!isDocsPath(section) || !isDocsPath(page))
+      throw new BuildRecordError(
+        `${file} leads ${JSON.stringify(section)} to ${JSON.stringify(page)}; both must be documentation addresses: rebuild the site.`,
+      );
+    pages[section] = page as string;
+  }
+  return pages;
+}
+
+export function parseSectionPages(text: string, file = SECTION_PAGES_FILE): SectionPages {
+  return checkedSectionPages(file, parseObject(text, file));
+}
+
 export function parseBuildRecord(text: string, file = BUILD_RECORD_FILE): BuildRecord {
   const recorded = parseObject(text, file);
   if (typeof recorded.authDomain !== 'string' || recorded.authDomain === '')
@@ -142,11 +180,12 @@ export function parseServerRecord(text: string, file = SERVER_RECORD_FILE): Serv
     readerPolicy: checkedPolicy(file, recorded.readerPolicy),
     localePrefixes: checkedLocales(file, recorded.localePrefixes),
     identity: checkedIdentity(file, recorded.identity),
+    sectionPages: checkedSectionPages(file, recorded.sectionPages),
   };
 }
 
 /** The text of a record as written to its file. */
-export function serializeRecord(record: BuildRecord | ServerRecord): string {
+export function serializeRecord(record: BuildRecord | ServerRecord | SectionPages): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }
 

@@ -6,6 +6,7 @@ import {
   precompressSite,
   separateMembersContent,
   takeBuildRecord,
+  takeSectionPages,
   writeFirebaseJson,
   writeServerRecord,
 } from './steps.js';
@@ -22,7 +23,7 @@ try {
   const started = performance.now();
   await separateMembersContent(buildDir, outDir);
   const build = await takeBuildRecord(outDir);
-  const { record, inlineScripts } = await writeServerRecord(outDir, build);
+  const { record, inlineScripts } = await writeServerRecord(outDir, build, await takeSectionPages(outDir));
   const indexed = await buildSearchIndexes(outDir);
   await writeFirebaseJson(outDir, record.contentSecurityPolicy);
   const compressed = await precompressSite(outDir);

@@ -6,10 +6,13 @@ import {
   BUILD_RECORD_FILE,
   MEMBERS_DIR,
   PUBLIC_DIR,
+  SECTION_PAGES_FILE,
   SERVER_RECORD_FILE,
   parseBuildRecord,
+  parseSectionPages,
   serializeRecord,
   type BuildRecord,
+  type SectionPages,
   type ServerRecord,
 } from '@trust/access-policy/build-contract';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.js';
@@ -52,6 +55,18 @@ export async function takeBuildRecord(outDir: string): Promise<BuildRecord> {
   return record;
 }
 
+/** Reads each locale's documentation sections the site build recorded, and removes them from what is served. */
+export async function takeSectionPages(outDir: string): Promise<SectionPages> {
+  const sections: SectionPages = {};
+  for (const prefix of LOCALE_PREFIXES) {
+    const file = path.join(outDir, PUBLIC_DIR, prefix, SECTION_PAGES_FILE);
+    if (!existsSync(file)) throw new Error(`The build has no ${file} (written by site/plugins/section-pages.ts).`);
+    Object.assign(sections, parseSectionPages(await readFile(file, 'utf8'), file));
+    await rm(file);
+  }
+  return sections;
+}
+
 async function* htmlFiles(dir: string): AsyncGenerator<string> {
   if (!existsSync(dir)) return;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -63,11 +78,13 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
 
 /**
  * Writes the server's record: the Content-Security-Policy with every inline script of every
- * page (public and members') hashed into it, and the access rule and locales of the build.
+ * page (public and members') hashed into it, the access rule and locales of the build, and
+ * where each folder address of the documentation leads.
  */
 export async function writeServerRecord(
   outDir: string,
   build: BuildRecord,
+  sectionPages: SectionPages,
 ): Promise<{ record: ServerRecord; inlineScripts: number }> {
   const documents: string[] = [];
   for (const dir of [PUBLIC_DIR, MEMBERS_DIR])
@@ -78,6 +95,7 @@ export async function writeServerRecord(
     readerPolicy: build.readerPolicy,
     localePrefixes: build.localePrefixes,
     identity: build.identity,
+    sectionPages,
   };
   await writeFile(path.join(outDir, SERVER_RECORD_FILE), serializeRecord(record));
   return { record, inlineScripts: hashes.length };

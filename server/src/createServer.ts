@@ -148,6 +148,7 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
   const serveMembers = createMembersHandler({
     guard,
     memberFiles,
+    sectionPages: new Map(Object.entries(build.sectionPages)),
     respond,
     sendUnavailable: createUnavailableAnswer(publicFiles, respond),
     sendNotFound,

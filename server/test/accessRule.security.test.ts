@@ -79,6 +79,25 @@ describe('the server enforces the rule the site was built with (security)', () =
     );
   });
 
+  it('refuses a build whose documentation sections lead anywhere but into the documentation', async () => {
+    for (const [section, page] of [
+      ['/docs/manual', '/labs'],
+      ['/docs/manual', 'https://elsewhere.example/docs/x'],
+      ['/docs/manual', '//elsewhere.example/docs/x'],
+      ['/labs', '/docs/guide'],
+      ['/docs/manual/', '/docs/guide'],
+    ] as const) {
+      await assertRefused(
+        startTestSite(undefined, undefined, {}, { ...TEST_SERVER_RECORD, sectionPages: { [section]: page } }),
+        /server-record\.json leads "[^"]*" to "[^"]*"; both must be documentation addresses: rebuild the site\.$/,
+      );
+    }
+    await assertRefused(
+      startTestSite(undefined, undefined, {}, { ...TEST_SERVER_RECORD, sectionPages: undefined }),
+      /server-record\.json records no documentation sections: rebuild the site\.$/,
+    );
+  });
+
   it('enforces the recorded rule when its environment names none', async () => {
     site = await startTestSite(
       undefined,

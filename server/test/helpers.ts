@@ -22,6 +22,7 @@ export const TEST_SERVER_RECORD: ServerRecord = {
   readerPolicy: defaultReaderPolicy,
   localePrefixes: [...LOCALE_PREFIXES],
   identity: { apiKey: 'demo-api-key', universityProvider: 'google.com' },
+  sectionPages: { '/docs': '/docs/guide', '/docs/manual': '/docs/manual/setup', '/es/docs': '/es/docs/guide' },
 };
 
 /** The site's public origin, and the Cloud Run service's own host, as Firebase Hosting forwards a request. */
@@ -44,6 +45,7 @@ export const FIXTURE: Record<string, string> = {
   '/public/es/labs/index.html': '<!doctype html><html lang="es"><h1>Laboratorios</h1></html>',
   '/members/docs/guide/index.html': `<!doctype html><html lang="en"><h1>${MEMBERS_SECRET} guide</h1></html>`,
   '/members/docs/assets/js/content.89abcdef.js': `console.log("${MEMBERS_SECRET} chunk");`,
+  '/members/docs/manual/setup/index.html': '<!doctype html><html lang="en"><h1>Setting up</h1></html>',
   '/members/docs/guide.md': `# ${MEMBERS_SECRET} guide\n`,
   '/members/docs/llms.txt': `# Documentation\n\n- [${MEMBERS_SECRET} guide](http://localhost/docs/guide.md)\n`,
   '/members/es/docs/guide/index.html': `<!doctype html><html lang="es"><h1>${MEMBERS_SECRET} guía</h1></html>`,

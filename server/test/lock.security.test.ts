@@ -157,6 +157,28 @@ describe('the lock (security)', () => {
     assert.equal(decoded(markdown), `# ${MEMBERS_SECRET} guide\n`);
   });
 
+  it('leads an allowed reader from a folder address of the documentation to its first page, and anyone else to sign-in (security)', async () => {
+    const cookie = await sessionCookieFor('ana.torres@uai.cl');
+    for (const [target, location] of [
+      ['/docs/manual/', '/docs/manual/setup'],
+      ['/docs/manual?tab=2', '/docs/manual/setup?tab=2'],
+      ['/docs', '/docs/guide'],
+      ['/es/docs/', '/es/docs/guide'],
+    ] as const) {
+      const response = await rawRequest(site.origin, target, { headers: { Cookie: cookie, Accept: 'text/html' } });
+      assert.equal(response.status, 302, target);
+      assert.equal(response.headers.location, location, target);
+      assert.equal(response.headers.vary, 'Cookie', target);
+      assert.equal(response.headers['cache-control'], 'no-store', target);
+    }
+    assert.equal((await rawRequest(site.origin, '/docs/other/', { headers: { Cookie: cookie } })).status, 404);
+    // The folders are the documentation's outline: a reader without a session learns nothing of them.
+    const anonymous = await rawRequest(site.origin, '/docs/manual/', { headers: { Accept: 'text/html' } });
+    assert.equal(anonymous.status, 302);
+    assert.equal(anonymous.headers.location, `/signin?next=${encodeURIComponent('/docs/manual')}`);
+    assert.equal(decoded(anonymous).includes('/docs/manual/setup'), false);
+  });
+
   it('never redirects to another site, whatever the path', async () => {
     const cases: Array<[string, number, string | undefined]> = [
       ['//evil.example/docs/x', 302, '/signin?next=%2Fevil.example%2Fdocs%2Fx'],

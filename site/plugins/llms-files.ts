@@ -19,6 +19,7 @@ import { MCP_PATH, SIGN_IN_PATH, isRestrictedPath, localePrefix, type Locale } f
 import { LLMS_FILE, LLMS_FULL_FILE, MARKDOWN_EXTENSION, descriptionOf } from '@trust/access-policy/build-contract';
 import { llmsFullTxt, llmsTxt, type LlmsLink, type LlmsSection } from './llms/llmsTxt';
 import { pageMarkdown, type LinkResolver } from './llms/markdown';
+import { SITE_ADDRESS_KEY, withSiteAddress } from './remark-site-address';
 
 interface SidebarItem {
   type: string;
@@ -77,7 +78,7 @@ export function pageHead(html: string, siteTitle: string): { title: string; desc
 }
 
 /** Docs in the sidebar's order, grouped by its top-level categories; docs outside it come last. */
-function docSections(version: LoadedVersion, otherSection: string): Array<{ name: string; docs: DocMetadata[] }> {
+export function docSections(version: LoadedVersion, otherSection: string): Array<{ name: string; docs: DocMetadata[] }> {
   const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
   const placed = new Set<string>();
   const collect = (items: readonly SidebarItem[]): DocMetadata[] =>
@@ -149,8 +150,9 @@ export default function llmsFilesPlugin(context: LoadContext): Plugin {
     for (const section of sections) {
       const links: LlmsLink[] = [];
       for (const doc of section.docs) {
+        const source = await readFile(sourceFile(doc), 'utf8');
         const markdown = pageMarkdown(
-          await readFile(sourceFile(doc), 'utf8'),
+          doc.frontMatter[SITE_ADDRESS_KEY] === true ? withSiteAddress(source, siteUrl) : source,
           { title: doc.title, url: `${siteUrl}${doc.permalink}`, locale, mdx: doc.source.endsWith('.mdx') },
           linkResolver(doc, version),
         );

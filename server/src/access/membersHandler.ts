@@ -10,6 +10,12 @@ import type { VerifiedIdentity } from '../session/verifier.js';
 /** Longer query strings are not carried to the sign-in page (the path alone is). */
 const MAX_CARRIED_QUERY = 512;
 
+function queryOf(req: IncomingMessage): string {
+  const target = req.url ?? '';
+  const queryStart = target.indexOf('?');
+  return queryStart === -1 ? '' : target.slice(queryStart);
+}
+
 const lastSegmentOf = (normalizedPath: string) => normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1);
 
 /**
@@ -27,6 +33,8 @@ function wantsPage(req: IncomingMessage, normalizedPath: string): boolean {
 export interface MembersHandlerDeps {
   guard: SessionGuard;
   memberFiles: ReadonlyMap<string, SiteFile>;
+  /** Each folder address of the documentation that is not a page, with the page it leads to. */
+  sectionPages: ReadonlyMap<string, string>;
   respond: Responder;
   /** The 503 answer when the reader cannot be checked. */
   sendUnavailable(req: IncomingMessage, res: ServerResponse, normalizedPath: string, isPage: boolean): void;
@@ -46,6 +54,7 @@ export interface MembersHandlerDeps {
 export function createMembersHandler({
   guard,
   memberFiles,
+  sectionPages,
   respond,
   sendUnavailable,
   sendNotFound,
@@ -58,9 +67,7 @@ export function createMembersHandler({
     }
     if (session.kind === 'none') {
       if (wantsPage(req, normalizedPath)) {
-        const target = req.url ?? '';
-        const queryStart = target.indexOf('?');
-        const query = queryStart === -1 ? '' : target.slice(queryStart);
+        const query = queryOf(req);
         const carried = query.length <= MAX_CARRIED_QUERY ? query : '';
         respond.redirect(
           req,
@@ -74,7 +81,11 @@ export function createMembersHandler({
       return;
     }
     const file = findFile(memberFiles, normalizedPath);
-    if (file) {
+    const sectionPage = file ? undefined : sectionPages.get(normalizedPath);
+    if (sectionPage) {
+      // Only to a reader who may read it: the folders are the documentation's outline.
+      respond.redirect(req, res, `${sectionPage}${queryOf(req)}`, { Vary: 'Cookie' });
+    } else if (file) {
       respond.file(req, res, file, { cache: 'private' });
       if (
         onPageServed &&
