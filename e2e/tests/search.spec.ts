@@ -263,7 +263,7 @@ const isListingHref = (href: string) =>
 
 test.describe('results for "sentinel"', () => {
   for (const { code, prefix } of locales) {
-    test(`a member's results (${code}): no listing first, none from the other language, each labelled documentation or public site`, async ({
+    test(`a member's results (${code}): no listing first, none from the other language, the documentation first, each labelled documentation or public site`, async ({
       page,
     }) => {
       await signInAt(page, `${prefix}/search?q=sentinel`);
@@ -286,7 +286,11 @@ test.describe('results for "sentinel"', () => {
       expect(kinds.map((kind, index) => [hrefs[index]!.replace(/#.*/, ''), kind])).toEqual(
         hrefs.map((href) => [href.replace(/#.*/, ''), /^(\/es)?\/docs\//.test(href) ? labels.docs : labels.site]),
       );
-      expect(new Set(kinds)).toEqual(new Set([labels.docs, labels.site]));
+      // Documentation first: no documentation result after a public one.
+      expect(kinds[0]).toBe(labels.docs);
+      expect(kinds.slice(kinds.indexOf(labels.site) === -1 ? kinds.length : kinds.indexOf(labels.site))).not.toContain(
+        labels.docs,
+      );
     });
 
     test(`the dialog labels a visitor's results as the public site (${code})`, async ({ page }) => {

@@ -4,6 +4,7 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useHistory, useLocation } from '@docusaurus/router';
+import BlogLanguageHint from '../search/BlogLanguageHint';
 import Hit from '../search/Hit';
 import MembersHint from '../search/MembersHint';
 import SearchForm from '../search/SearchForm';
@@ -69,6 +70,7 @@ export default function SearchPage(): ReactNode {
             </li>
           ))}
         </ol>
+        {status === 'done' && hits.length === 0 && <BlogLanguageHint query={query} />}
         {!includesMembers && <MembersHint />}
       </main>
     </Layout>

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import BlogLanguageHint from './BlogLanguageHint';
 import Hit from './Hit';
 import MembersHint from './MembersHint';
 import { useSearch } from './useSearch';
@@ -155,6 +156,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
             </Link>
           )}
         </div>
+        {status === 'done' && hits.length === 0 && <BlogLanguageHint query={query} />}
         {!includesMembers && <MembersHint />}
       </div>
     </div>

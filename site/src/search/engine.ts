@@ -123,8 +123,11 @@ export async function search(
     seen.add(result.id);
     return true;
   });
-  const data = await Promise.all(results.slice(0, limit).map((result) => result.data()));
-  return data
+  // A member's results put the documentation first: the public index's pages can outscore its pages
+  // on the same words, and would otherwise take the places before them. Twice as many are read so
+  // that documentation pages ranked just past the limit still make it.
+  const data = await Promise.all(results.slice(0, includeMembers ? limit * 2 : limit).map((result) => result.data()));
+  const hits = data
     .map((page) => {
       const best =
         page.sub_results.find((sub) => withoutTrailingSlash(sub.url) !== withoutTrailingSlash(page.url)) ?? null;
@@ -138,7 +141,11 @@ export async function search(
       };
     })
     .filter((hit) => includeMembers || !hit.isMembersOnly)
-    .sort((a, b) => Number(isListing(a.url)) - Number(isListing(b.url)));
+    .sort(
+      (a, b) =>
+        Number(b.isMembersOnly) - Number(a.isMembersOnly) || Number(isListing(a.url)) - Number(isListing(b.url)),
+    );
+  return hits.slice(0, limit);
 }
 
 /**

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, literal, test, waitForHydration } from './fixtures';
+import { signInAt } from './auth';
+import { locales, localized } from './routes';
+
+const WIDTHS = [1280, 390] as const;
+const TOGGLE = {
+  en: { menu: 'Toggle navigation bar', colour: 'Switch between dark and light mode' },
+  es: { menu: 'Alternar barra lateral', colour: 'Cambiar entre modo oscuro y claro' },
+} as const;
+
+/** The colour toggle, from the navbar or, on a phone, from the menu it opens. */
+async function clickColourToggle(page: Page, code: 'en' | 'es', width: number): Promise<void> {
+  if (width < 997) await page.getByRole('button', { name: TOGGLE[code].menu }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${literal(TOGGLE[code].colour)}`) })
+    .locator('visible=true')
+    .first()
+    .click();
+  if (width < 997) await page.keyboard.press('Escape');
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 997 ? 844 : 800 } });
+
+    test('the colour mode is light on a dark device until the reader chooses, each click shows the other mode, and both languages keep the choice', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto('/labs');
+      await waitForHydration(page);
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await clickColourToggle(page, 'en', width);
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await clickColourToggle(page, 'en', width);
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await clickColourToggle(page, 'en', width);
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await page.goto('/es/labs');
+      await waitForHydration(page);
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await clickColourToggle(page, 'es', width);
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await page.goto('/labs');
+      await expect(html).toHaveAttribute('data-theme', 'light');
+    });
+
+    test('a closed announcement stays closed in the other language', async ({ page }) => {
+      await page.goto('/');
+      await waitForHydration(page);
+      const bar = page.locator('.theme-announcement-bar');
+      await expect(bar).toBeVisible();
+      await bar.getByRole('button', { name: 'Close' }).click();
+      await expect(bar).toHaveCount(0);
+      await page.goto('/es/');
+      await waitForHydration(page);
+      await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
+    });
+
+    for (const { code, prefix } of locales) {
+      test(`buttons are in the page's typeface, and on a phone a full-width action is at least 44 px tall (${code})`, async ({
+        page,
+      }) => {
+        await page.goto(localized(prefix, '/signin'));
+        await waitForHydration(page);
+        const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+        const buttons = page.locator('main button.button, main a.button').locator('visible=true');
+        expect(await buttons.count()).toBeGreaterThan(1);
+        for (const button of await buttons.all()) {
+          expect(await button.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(bodyFont);
+          if (width < 997) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        }
+      });
+
+      test(`a member who opens a section's address gets its first page (${code})`, async ({ page }) => {
+        await signInAt(page, localized(prefix, '/labs'));
+        await page.goto(`${prefix}/docs/IntrusionSentinel/installation/`);
+        await expect(page).toHaveURL(
+          new RegExp(`^http://[^/]+${literal(prefix)}/docs/IntrusionSentinel/installation/prerequisites$`),
+        );
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.goto(`${prefix}/docs/IntrusionSentinel/components/attacksensor`);
+        await expect(page).toHaveURL(
+          new RegExp(`^http://[^/]+${literal(prefix)}/docs/IntrusionSentinel/components/attacksensor/[a-z_]+$`),
+        );
+      });
+
+      test(`the page on AI assistants shows the MCP server's real address, with a copy button (${code})`, async ({
+        page,
+      }) => {
+        await signInAt(page, `${prefix}/docs/documentation/ai-assistants`);
+        await waitForHydration(page);
+        const block = page.locator('article .theme-code-block').first();
+        await expect(block.locator('pre')).toHaveText(/^http:\/\/localhost:3000\/mcp\s*$/);
+        await expect(block.getByRole('button', { name: code === 'en' ? 'Copy code to clipboard' : /^Copiar/ })).toHaveCount(1);
+        await expect(page.locator('article')).not.toContainText(/<(your-site|su-sitio)>/);
+      });
+
+      test(`a member's search puts the documentation first (${code})`, async ({ page }) => {
+        await signInAt(page, localized(prefix, '/labs'));
+        await waitForHydration(page);
+        await page.getByRole('button', { name: /^(Search|Buscar)/ }).click();
+        await page.getByRole('combobox').fill(code === 'en' ? 'attack sensor' : 'sensor de ataques');
+        const options = page.getByRole('option');
+        await expect(options.first()).toBeVisible();
+        await expect(options.first()).toContainText(code === 'en' ? 'Documentation' : 'Documentación');
+        const kinds = await options.evaluateAll((found) =>
+          found.map((option) => option.querySelector('[class*="hitKind"]')?.textContent ?? ''),
+        );
+        const firstPublic = kinds.findIndex((kind) => kind === (code === 'en' ? 'Public site' : 'Sitio público'));
+        expect(
+          firstPublic === -1 ? [] : kinds.slice(firstPublic).filter((kind) => !/^(Public|Sitio)/.test(kind)),
+        ).toEqual([]);
+      });
+    }
+
+    test('an English search that finds nothing says the blog is in Spanish and offers the Spanish site’s search', async ({
+      page,
+    }) => {
+      await page.goto('/labs');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: /^Search/ }).click();
+      await page.getByRole('combobox').fill('privacy law');
+      await expect(page.getByText('No results for privacy law.')).toBeVisible();
+      const offer = page.getByRole('link', { name: 'search the Spanish site' });
+      await expect(offer).toHaveAttribute('href', '/es/search?q=privacy%20law');
+      await page.getByRole('combobox').fill('datos personales');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await expect(offer).toHaveCount(0);
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import Translate from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { SEARCH_PATH, localePrefix } from '@trust/access-policy';
+import styles from './styles.module.css';
+
+/**
+ * Shown by the English site's search when it finds nothing: the blog's posts are written in
+ * Spanish, so an English query about their subjects finds none of them. Offers the same search on
+ * the Spanish site, whose pages and posts are indexed as Spanish.
+ */
+export default function BlogLanguageHint({ query }: { query: string }): ReactNode {
+  const { i18n } = useDocusaurusContext();
+  if (i18n.currentLocale !== 'en') return null;
+  const spanishSearch = (
+    <a href={`${localePrefix('es')}${SEARCH_PATH}?q=${encodeURIComponent(query.trim())}`} hrefLang="es">
+      <Translate
+        id="search.blogLanguage.link"
+        description="Link from an English search that found nothing to the same search on the Spanish site"
+      >
+        search the Spanish site
+      </Translate>
+    </a>
+  );
+  return (
+    <p className={styles.hint}>
+      <Translate
+        id="search.blogLanguage"
+        description="Hint of the English site's search when it finds nothing: the blog is in Spanish"
+        values={{ spanishSearch }}
+      >
+        {
+          'The blog’s posts are written in Spanish: try Spanish words (for example “datos personales” for personal data, “ley” for law), or {spanishSearch}.'
+        }
+      </Translate>
+    </p>
+  );
+}
