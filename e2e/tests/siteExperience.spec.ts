@@ -94,7 +94,9 @@ for (const width of WIDTHS) {
         await waitForHydration(page);
         const block = page.locator('article .theme-code-block').first();
         await expect(block.locator('pre')).toHaveText(/^http:\/\/localhost:3000\/mcp\s*$/);
-        await expect(block.getByRole('button', { name: code === 'en' ? 'Copy code to clipboard' : /^Copiar/ })).toHaveCount(1);
+        await expect(
+          block.getByRole('button', { name: code === 'en' ? 'Copy code to clipboard' : /^Copiar/ }),
+        ).toHaveCount(1);
         await expect(page.locator('article')).not.toContainText(/<(your-site|su-sitio)>/);
       });
 

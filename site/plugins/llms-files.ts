@@ -78,7 +78,10 @@ export function pageHead(html: string, siteTitle: string): { title: string; desc
 }
 
 /** Docs in the sidebar's order, grouped by its top-level categories; docs outside it come last. */
-export function docSections(version: LoadedVersion, otherSection: string): Array<{ name: string; docs: DocMetadata[] }> {
+export function docSections(
+  version: LoadedVersion,
+  otherSection: string,
+): Array<{ name: string; docs: DocMetadata[] }> {
   const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
   const placed = new Set<string>();
   const collect = (items: readonly SidebarItem[]): DocMetadata[] =>
