@@ -198,7 +198,7 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     consoleErrors.allow(/identitytoolkit.*status of 400|status of 400 \(Bad Request\)/);
     const prefix = locale === 'es' ? '/es' : '';
     const guest = await createAccountLike('former.partner@example.org');
-    const until = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const until = '2026-01-31';
     await updateAccount(guest, {
       claims: { invitation: { email: guest, until, by: 'ana.torres@uai.cl', at: '2026-01-05T10:00:00Z' } },
     });
@@ -206,7 +206,9 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await waitForHydration(page);
     await submitSignIn(page, locale, guest, DEMO_PASSWORD);
     await expect(
-      page.getByText(`${SIGN_IN_TEXT[locale].signedInAs(guest)} ${SIGN_IN_TEXT[locale].invitationEnded(until)}`),
+      page.getByText(
+        `${SIGN_IN_TEXT[locale].signedInAs(guest)} ${SIGN_IN_TEXT[locale].invitationEnded(locale === 'es' ? '31 de enero de 2026' : '31 January 2026')}`,
+      ),
     ).toBeVisible();
     expect(await sessionCookies(page)).toEqual([]);
 

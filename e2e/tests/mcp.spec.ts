@@ -18,7 +18,7 @@ import { MCP_PATH } from '@trust/access-policy';
 import { updateAccount } from '../../scripts/authEmulator.mjs';
 import { createAccountLike, signInAt, submitSignIn, DEMO_PASSWORD } from './auth';
 import { violationsInBothThemes } from './axe';
-import { PAGES, markdownOf, openingSentence } from './mcpPages';
+import { PAGES, markdownOf, openingSentence, startAuthorization } from './mcpPages';
 import { expect, literal, tabTo, test, waitForHydration } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -184,23 +184,7 @@ for (const locale of ['en', 'es'] as const) {
     }) => {
       const callback = await startCallback();
       try {
-        const registered = await page.request.post('/register', {
-          data: {
-            client_name: 'Browser test assistant',
-            redirect_uris: [callback.url],
-            token_endpoint_auth_method: 'none',
-          },
-        });
-        const { client_id: clientId } = (await registered.json()) as { client_id: string };
-        const query = new URLSearchParams({
-          response_type: 'code',
-          client_id: clientId,
-          redirect_uri: callback.url,
-          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-          code_challenge_method: 'S256',
-          resource: `${baseURL}${MCP_PATH}`,
-        });
-        await page.goto(`/authorize?${query}`);
+        await startAuthorization(page, baseURL!, 'Browser test assistant', callback.url);
         await expect(page).toHaveURL(new RegExp(`^${literal(baseURL!)}${locale === 'es' ? '/es' : ''}/signin\\?next=`));
         await waitForHydration(page);
         await submitSignIn(page, locale, 'guest.reader@example.com', DEMO_PASSWORD);
@@ -240,19 +224,7 @@ for (const locale of ['en', 'es'] as const) {
         claims: { request: { note: 'n'.repeat(850), at: new Date().toISOString(), outcome: 'approved' } },
       });
       const callback = 'http://127.0.0.1:45998/callback';
-      const registered = await page.request.post('/register', {
-        data: { client_name: 'One assistant too many', redirect_uris: [callback], token_endpoint_auth_method: 'none' },
-      });
-      const { client_id: clientId } = (await registered.json()) as { client_id: string };
-      const query = new URLSearchParams({
-        response_type: 'code',
-        client_id: clientId,
-        redirect_uri: callback,
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-        resource: `${baseURL}${MCP_PATH}`,
-      });
-      await page.goto(`/authorize?${query}`);
+      await startAuthorization(page, baseURL!, 'One assistant too many', callback);
       await waitForHydration(page);
       await submitSignIn(page, locale, member, DEMO_PASSWORD);
       await page

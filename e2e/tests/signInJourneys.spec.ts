@@ -24,13 +24,14 @@ import {
  */
 const TEXT = {
   en: {
-    returnTo: 'New here? A sign-in link opens your account. Afterwards you go back to the page you asked for.',
+    returnTo: 'After signing in, you go on to the documentation page you opened.',
     lifetime:
       'The link works once and expires after a few hours. If it has not arrived within a few minutes, look in your spam folder or send it again.',
     sentAgain: /^Sent again at \d{2}:\d{2}. Use the newest e-mail\.$/,
     otherAddress: 'Use another address',
     signedOutTitle: 'You have signed out',
-    signedOut: 'The documentation stays closed in this browser until you sign in again.',
+    signedOut:
+      'This ended your sessions on every device and disconnected every AI assistant you had connected; the documentation stays closed until you sign in again.',
     endedTitle: 'Your session has ended',
     elsewhere: (email: string) =>
       `You were signed in as ${email}. This account signed out on another device or browser, and signing out ends its sessions everywhere. Sign in again to go on.`,
@@ -44,20 +45,21 @@ const TEXT = {
     menu: 'Toggle navigation bar',
     backToMenu: '← Back to main menu',
     resendCode: 'Send a new code',
-    codeResent: (phone: string) => `We sent a new code to ${phone}. The earlier code no longer works.`,
+    codeResent: (digits: string) =>
+      `We sent a new code to the phone ending in ${digits}. The earlier code no longer works.`,
     cancelCode: 'Cancel and sign in another way',
     verify: 'Verify',
     code: 'Verification code',
   },
   es: {
-    returnTo:
-      '¿Es su primera vez? Un enlace de inicio de sesión abre su cuenta. Después volverá a la página que pidió.',
+    returnTo: 'Después de iniciar sesión, pasará a la página de la documentación que abrió.',
     lifetime:
       'El enlace sirve una sola vez y vence al cabo de unas horas. Si no llega en unos minutos, revise la carpeta de correo no deseado o envíelo de nuevo.',
     sentAgain: /^Enviado de nuevo a las \d{2}:\d{2}. Use el correo más reciente\.$/,
     otherAddress: 'Usar otra dirección',
     signedOutTitle: 'Cerró su sesión',
-    signedOut: 'La documentación queda cerrada en este navegador hasta que vuelva a iniciar sesión.',
+    signedOut:
+      'Esto terminó sus sesiones en todos sus dispositivos y desconectó todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
     endedTitle: 'Su sesión terminó',
     elsewhere: (email: string) =>
       `Había iniciado sesión como ${email}. Esta cuenta cerró sesión en otro dispositivo o navegador, y cerrar sesión termina sus sesiones en todas partes. Vuelva a iniciar sesión para continuar.`,
@@ -71,7 +73,8 @@ const TEXT = {
     menu: 'Alternar barra lateral',
     backToMenu: '← Volver al menú principal',
     resendCode: 'Enviar un código nuevo',
-    codeResent: (phone: string) => `Enviamos un código nuevo a ${phone}. El código anterior ya no sirve.`,
+    codeResent: (digits: string) =>
+      `Enviamos un código nuevo al teléfono terminado en ${digits}. El código anterior ya no sirve.`,
     cancelCode: 'Cancelar e iniciar sesión de otra forma',
     verify: 'Verificar',
     code: 'Código de verificación',
@@ -314,8 +317,8 @@ for (const locale of ['en', 'es'] as const) {
     }
     await page.screenshot({ path: `test-results/screens/second-factor-${locale}-390.png` });
     await page.getByRole('button', { name: text.resendCode, exact: true }).click();
-    // The provider shows the number masked but for its last four digits.
-    await expect(page.getByRole('status')).toHaveText(text.codeResent(`+******${account.phone.slice(-4)}`));
+    // The phone is named by its last four digits.
+    await expect(page.getByRole('status')).toHaveText(text.codeResent(account.phone.slice(-4)));
     await expect(field).toBeFocused();
     let second: string | null = null;
     await expect.poll(async () => (second = await latestSmsCode(account.phone))).not.toBe(first);

@@ -67,7 +67,7 @@ const MESSAGES: Record<string, () => string> = {
   'auth/network-request-failed': () =>
     translate({
       id: 'auth.error.network',
-      message: 'The sign-in service could not be reached. Check your connection and try again.',
+      message: 'The sign-in service cannot be reached right now. Try again in a few minutes.',
       description: 'Sign-in error: network',
     }),
   'auth/unauthorized-domain': () =>

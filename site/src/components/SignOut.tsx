@@ -36,7 +36,8 @@ export default function SignOut({ onDone }: SignOutProps): ReactNode {
       {outcome === 'done' && (
         <p>
           <Translate id="auth.signOut.done" description="Shown after signing out">
-            You have signed out. The documentation stays closed until you sign in again.
+            You have signed out. This ended your sessions on every device and disconnected every AI assistant you had
+            connected; the documentation stays closed until you sign in again.
           </Translate>
         </p>
       )}

@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
-import Translate, { translate } from '@docusaurus/Translate';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -10,7 +8,6 @@ import { DOCS_HOME_PATH, SESSION_END_PARAMETER, safeReturnPath } from '@trust/ac
 import { useAuth } from '../auth/AuthProvider';
 import { hasServerSession, mayRetryAutomatically } from '../auth/completeSignIn';
 import { describeAuthError } from '../auth/errors';
-import type { FirebaseClientConfig } from '../config/firebase';
 import { looksLikeSignInLink } from '../auth/emailLink';
 import EmailLinkSignIn from '../components/SignIn/EmailLinkSignIn';
 import { LoadingOverlay } from '../components/SignIn/MembersGate';
@@ -18,7 +15,6 @@ import NotAllowed from '../components/SignIn/NotAllowed';
 import SessionEnded, { sessionEndOf } from '../components/SignIn/SessionEnded';
 import { lastAddress } from '../auth/readerState';
 import SignInForm from '../components/SignIn/SignInForm';
-import styles from '../components/SignIn/styles.module.css';
 
 /**
  * Where the server sends a reader without a session who asked for a documentation page
@@ -38,9 +34,8 @@ export default function SignInPage(): ReactNode {
   useEffect(() => {
     if (ended && ended !== 'signed-out') setEndedAddress(lastAddress());
   }, [ended]);
-  const { siteConfig } = useDocusaurusContext();
-  const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const { status, isRefused, identify, openSession } = useAuth();
+  const isRefusedHere = status === 'signed-in' && isRefused;
   // Opened from an e-mailed sign-in link: that link decides who signs in, not an earlier sign-in.
   // Its phase follows in the first effect, after hydration.
   const fromLink = looksLikeSignInLink(location.search);
@@ -102,36 +97,12 @@ export default function SignInPage(): ReactNode {
       noFooter={false}
     >
       <main className="container margin-vert--lg">
-        <Heading as="h1" className="text--center">
-          <Translate id="auth.signIn.pageHeading" description="Main heading of the sign-in page">
-            Members’ documentation
-          </Translate>
-        </Heading>
-        <p className={`text--center ${styles.intro}`}>
-          <Translate id="auth.signIn.intro" description="Explains who may sign in">
-            The documentation is open to staff and students of the university and to invited readers.
-          </Translate>{' '}
-          {universityAccount ? (
-            <Translate
-              id="auth.signIn.howUniversity"
-              description="Which way in to use, when the university's own account is offered"
-            >
-              With a university address, sign in with your UAI account or ask for a sign-in link by e-mail; invited
-              guests ask for the link at the address that was invited.
-            </Translate>
-          ) : (
-            <Translate id="auth.signIn.howLink" description="Which way in to use, without the university's own account">
-              With a university address, ask for a sign-in link by e-mail; invited guests ask for the link at the
-              address that was invited.
-            </Translate>
-          )}
-        </p>
         {ended && phase !== 'link' && <SessionEnded ended={ended} address={endedAddress} />}
         {phase === 'link' ? (
           <EmailLinkSignIn next={next} onRefused={() => setPhase('form')} />
         ) : phase === 'form' ? (
           <>
-            {status === 'signed-in' && isRefused && <NotAllowed page={next} />}
+            {isRefusedHere && <NotAllowed page={next} />}
             {problem && (
               <p className="text--center" role="alert">
                 {problem}
@@ -140,6 +111,9 @@ export default function SignInPage(): ReactNode {
             <SignInForm
               returnPath={next}
               initialEmail={endedAddress}
+              takesFocus={!ended && !isRefusedHere && !problem}
+              isAnotherAddress={isRefusedHere}
+              isUnderNotice={Boolean(ended) || isRefusedHere}
               onSignedIn={async () => {
                 if (!(await openSession())) return;
                 setPhase('leaving');

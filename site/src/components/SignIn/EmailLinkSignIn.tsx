@@ -116,11 +116,11 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
     };
     return (
       <section className={styles.card} aria-labelledby="link-confirm-title">
-        <h2 id="link-confirm-title">
+        <h1 id="link-confirm-title">
           <Translate id="auth.link.confirmTitle" description="Heading when a sign-in link asks for the address again">
             Confirm your e-mail address
           </Translate>
-        </h2>
+        </h1>
         <p>
           {isGrant ? (
             <Translate
@@ -209,17 +209,17 @@ function UnusableLink({
   if (sentTo)
     return (
       <div className={styles.card}>
-        <LinkSent address={sentTo} onResend={() => send(sentTo)} onOtherAddress={() => setSentTo(null)} />
+        <LinkSent address={sentTo} onResend={() => send(sentTo)} onOtherAddress={() => setSentTo(null)} isPageHeading />
       </div>
     );
 
   return (
     <section className={styles.card} aria-labelledby="link-unusable-title">
-      <h2 id="link-unusable-title">
+      <h1 id="link-unusable-title">
         <Translate id="auth.link.unusableTitle" description="Heading when a sign-in link cannot be used">
           This link cannot sign you in
         </Translate>
-      </h2>
+      </h1>
       <p role="alert">{explanation}</p>
       <form onSubmit={resend} className={forms.form}>
         <EmailField id="link-resend-email" value={email} onChange={setEmail} />
@@ -240,11 +240,11 @@ function AlreadySignedIn({ email, next }: { email: string | null; next: string }
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.card} aria-labelledby="link-signed-in-title">
-      <h2 id="link-signed-in-title" ref={heading} tabIndex={-1}>
+      <h1 id="link-signed-in-title" ref={heading} tabIndex={-1}>
         <Translate id="auth.link.alreadyTitle" description="Heading when a used sign-in link is opened while signed in">
           You are already signed in
         </Translate>
-      </h2>
+      </h1>
       <p>
         {email ? (
           <Translate

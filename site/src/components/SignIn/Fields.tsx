@@ -1,16 +1,60 @@
 import type { ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
+import { errorCode } from '../../auth/errors';
 import styles from './styles.module.css';
+
+/** The field an error is about, where it shows: under that field, which it describes. */
+export type FieldName = 'email' | 'password' | 'code';
+
+const FIELD_OF_CODE: Record<string, FieldName> = {
+  'auth/missing-email': 'email',
+  'auth/invalid-email': 'email',
+  'auth/invalid-credential': 'password',
+  'auth/wrong-password': 'password',
+  'auth/user-not-found': 'password',
+  'auth/invalid-login-credentials': 'password',
+  'auth/missing-password': 'password',
+  'auth/password-does-not-meet-requirements': 'password',
+  'auth/invalid-verification-code': 'code',
+  'auth/missing-verification-code': 'code',
+};
+
+/** The field an error from the provider (or the form itself) is about, if it is about one. */
+export function fieldOf(error: unknown): FieldName | undefined {
+  return FIELD_OF_CODE[errorCode(error)];
+}
+
+/** What an input carries while an error about it shows under it. */
+export function invalidProps(id: string, error: string | null | undefined, describedBy?: string) {
+  const ids = [error ? `${id}-error` : null, describedBy ?? null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+}
+
+/** An error about one field, right under it; the field names it in its `aria-describedby`. */
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }): ReactNode {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className={styles.fieldError} role="alert">
+      {error}
+    </p>
+  );
+}
 
 /** The e-mail field of every sign-in form, labelled the same everywhere. */
 export function EmailField({
   id,
   value,
   onChange,
+  error,
+  describedBy,
 }: {
   id: string;
   value: string;
   onChange(value: string): void;
+  /** An error about the address, shown under the field. */
+  error?: string | null;
+  /** The id of a hint that describes the field. */
+  describedBy?: string;
 }): ReactNode {
   return (
     <>
@@ -27,19 +71,25 @@ export function EmailField({
         required
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...invalidProps(id, error, describedBy)}
       />
+      <FieldError id={id} error={error} />
     </>
   );
 }
 
-export type Notice = { kind: 'error' | 'info'; text: string } | null;
+export type Notice = { kind: 'error' | 'info'; text: string; field?: FieldName } | null;
 
-/** Errors read out at once, confirmations when the reader pauses. */
+/** The text of `notice` if it is an error about `field`. */
+export const errorAbout = (notice: Notice, field: FieldName): string | null =>
+  notice?.kind === 'error' && notice.field === field ? notice.text : null;
+
+/** Errors read out at once, confirmations when the reader pauses; an error about a field shows under it instead. */
 export function Notices({ notice }: { notice: Notice }): ReactNode {
   return (
     <>
       <div aria-live="assertive">
-        {notice?.kind === 'error' && (
+        {notice?.kind === 'error' && !notice.field && (
           <p className={styles.error} role="alert">
             {notice.text}
           </p>

@@ -14,6 +14,8 @@ interface LinkSentProps {
   onResend(): Promise<void>;
   /** Goes back to the form to type another address; without it, no such button. */
   onOtherAddress?(): void;
+  /** Whether the panel is all the page shows, its heading then the page's h1. */
+  isPageHeading?: boolean;
 }
 
 /**
@@ -21,7 +23,13 @@ interface LinkSentProps {
  * what to do if it does not arrive. Focus moves to its heading, so a screen reader says it and a
  * phone scrolls to it.
  */
-export default function LinkSent({ address, onResend, onOtherAddress }: LinkSentProps): ReactNode {
+export default function LinkSent({
+  address,
+  onResend,
+  onOtherAddress,
+  isPageHeading = false,
+}: LinkSentProps): ReactNode {
+  const Title = isPageHeading ? 'h1' : 'h2';
   const { siteConfig, i18n } = useDocusaurusContext();
   const { emulatorHost } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,11 +71,11 @@ export default function LinkSent({ address, onResend, onOtherAddress }: LinkSent
 
   return (
     <div className={styles.sent} data-testid="link-sent">
-      <h3 ref={heading} tabIndex={-1} className={styles.sentTitle}>
+      <Title ref={heading} tabIndex={-1} className={styles.sentTitle}>
         <Translate id="auth.linkSent.title" description="Heading once a sign-in link is on its way">
           Check your e-mail
         </Translate>
-      </h3>
+      </Title>
       <p>
         <Translate
           id="auth.linkSent.where"

@@ -57,6 +57,8 @@ export default function MembersGate({ children, onSessionCreated }: MembersGateP
       {status === 'signed-in' && <NotAllowed page={`${pathname}${search}`} />}
       <SignInForm
         returnPath={`${pathname}${search}`}
+        isAnotherAddress={status === 'signed-in'}
+        isUnderNotice={status === 'signed-in'}
         onSignedIn={async () => {
           if (await openSession()) onSessionCreated();
         }}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type { Locale } from '@trust/access-policy';
+import type { Locale, SessionRefusal } from '@trust/access-policy';
 import GoHomeLink from '../GoHomeLink';
 import { useAuth } from '../../auth/AuthProvider';
 import { sendSignInLink } from '../../auth/emailLink';
@@ -28,6 +28,8 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   const { i18n } = useDocusaurusContext();
   const { contactEmail } = useSiteIdentity();
   const { reader, refusal, load, signOut } = useAuth();
+  const longDate = useLongDate();
+  const asked = refusal?.request;
   const [notice, setNotice] = useState<Notice>(null);
   const [isLinkSent, setLinkSent] = useState(false);
   const email = refusal?.email ?? reader?.email ?? null;
@@ -71,17 +73,11 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   return (
     <>
       <section className={styles.notAllowed} aria-labelledby="not-allowed-title">
-        <h2 id="not-allowed-title" className={styles.notAllowedTitle}>
+        <h1 id="not-allowed-title" className={styles.notAllowedTitle}>
           <Translate id="auth.notAllowed.title" description="Heading of the 'Not allowed' screen">
             Not allowed
           </Translate>
-        </h2>
-        <p>
-          <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
-            You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
-            information, please contact the administrator.
-          </Translate>
-        </p>
+        </h1>
         {email && (
           <p>
             <Translate
@@ -108,7 +104,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               <Translate
                 id="auth.notAllowed.invitationEnded"
                 description="Why: the reader's invitation has ended"
-                values={{ until: refusal.until ?? '' }}
+                values={{ until: refusal.until ? longDate(refusal.until) : '' }}
               >
                 {'The centre’s invitation for this address ended on {until}. Ask the centre to renew it.'}
               </Translate>
@@ -123,6 +119,13 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
             )}
           </p>
         )}
+        {asked?.outcome === 'declined' && <CentreAnswer asked={asked} />}
+        <p>
+          <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
+            You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
+            information, please contact the administrator.
+          </Translate>
+        </p>
         <div className={styles.actions}>
           {needsLink && email && !isLinkSent && (
             <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
@@ -166,6 +169,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
  */
 function AccessRequest({ page }: { page: string }): ReactNode {
   const { refusal, load } = useAuth();
+  const longDate = useLongDate();
   const [note, setNote] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [notice, setNotice] = useState<Notice>(null);
@@ -182,7 +186,7 @@ function AccessRequest({ page }: { page: string }): ReactNode {
           <Translate
             id="auth.request.open"
             description="A request for access is waiting for an answer"
-            values={{ date: asked!.at.slice(0, 10) }}
+            values={{ date: longDate(asked!.at) }}
           >
             {'Your request of {date} is waiting for the centre’s answer.'}
           </Translate>
@@ -211,34 +215,11 @@ function AccessRequest({ page }: { page: string }): ReactNode {
       className={`${forms.form} ${styles.requestForm} ${styles.requestBox}`}
       aria-labelledby="request-title"
     >
-      <h3 id="request-title">
+      <h2 id="request-title">
         <Translate id="auth.request.title" description="Heading of the request for access">
           Ask the centre for access
         </Translate>
-      </h3>
-      {asked?.outcome === 'declined' && (
-        <p>
-          <Translate
-            id="auth.request.declined"
-            description="The centre declined an earlier request"
-            values={{ date: asked.at.slice(0, 10) }}
-          >
-            {'The centre declined your request of {date}. You may ask again if something has changed.'}
-          </Translate>
-          {asked.reason && (
-            <>
-              {' '}
-              <Translate
-                id="auth.request.declinedBecause"
-                description="The reason the centre gave for declining"
-                values={{ reason: <q>{asked.reason}</q> }}
-              >
-                {'The centre’s reason: {reason}'}
-              </Translate>
-            </>
-          )}
-        </p>
-      )}
+      </h2>
       <label htmlFor="request-note">
         <Translate id="auth.request.note" description="Label of the note in a request for access">
           Who you are and why you need the documentation
@@ -260,4 +241,57 @@ function AccessRequest({ page }: { page: string }): ReactNode {
       <Notices notice={notice} />
     </form>
   );
+}
+
+/**
+ * The centre's answer to the reader's earlier request, when it declined: shown with the reason the
+ * reader was refused, before anything else the screen says.
+ */
+function CentreAnswer({ asked }: { asked: NonNullable<SessionRefusal['request']> }): ReactNode {
+  const longDate = useLongDate();
+  return (
+    <p>
+      <Translate
+        id="auth.request.declined"
+        description="The centre declined an earlier request"
+        values={{ date: longDate(asked.at) }}
+      >
+        {'The centre declined your request of {date}. You may ask again if something has changed.'}
+      </Translate>
+      {asked.reason && (
+        <>
+          {' '}
+          <Translate
+            id="auth.request.declinedBecause"
+            description="The reason the centre gave for declining"
+            values={{ reason: <q>{asked.reason}</q> }}
+          >
+            {'The centre’s reason: {reason}'}
+          </Translate>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The locale each language's dates are written in: day, month in words, year. */
+const DATE_LOCALES: Record<string, string> = { en: 'en-GB', es: 'es-CL' };
+
+/**
+ * A date from the server (a day, `2026-11-28`, or a moment, `2026-11-28T14:00:00Z`) in the page's
+ * language: "28 November 2026", "28 de noviembre de 2026". Days are the centre's, in UTC, as the
+ * server keeps them.
+ */
+function useLongDate(): (iso: string) => string {
+  const { i18n } = useDocusaurusContext();
+  const format = new Intl.DateTimeFormat(DATE_LOCALES[i18n.currentLocale] ?? i18n.currentLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (iso) => {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  };
 }

@@ -14,7 +14,8 @@ const EXPLANATIONS: Record<SessionEnd, () => string> = {
   'signed-out': () =>
     translate({
       id: 'auth.ended.signedOut',
-      message: 'The documentation stays closed in this browser until you sign in again.',
+      message:
+        'This ended your sessions on every device and disconnected every AI assistant you had connected; the documentation stays closed until you sign in again.',
       description: 'After the reader signed out',
     }),
   'signed-out-elsewhere': () =>
@@ -62,7 +63,7 @@ export default function SessionEnded({ ended, address }: { ended: SessionEnd; ad
   useEffect(() => heading.current?.focus(), [ended]);
   return (
     <section className={styles.ended} aria-labelledby="session-ended-title" data-ended={ended}>
-      <h2 id="session-ended-title" ref={heading} tabIndex={-1}>
+      <h1 id="session-ended-title" ref={heading} tabIndex={-1}>
         {ended === 'signed-out' ? (
           <Translate id="auth.ended.signedOutTitle" description="Heading after the reader signed out">
             You have signed out
@@ -72,7 +73,7 @@ export default function SessionEnded({ ended, address }: { ended: SessionEnd; ad
             Your session has ended
           </Translate>
         )}
-      </h2>
+      </h1>
       <p>
         {address && ended !== 'signed-out' && (
           <>

@@ -8,7 +8,8 @@ import { sendSignInLink } from '../../auth/emailLink';
 import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
-import { EmailField, Notices, type Notice } from './Fields';
+import { EmailField, FieldError, Notices, errorAbout, fieldOf, invalidProps, type Notice } from './Fields';
+import { useDestinationWords } from './destination';
 import LinkSent from './LinkSent';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -20,13 +21,27 @@ interface SignInFormProps {
   returnPath: string;
   /** An address to fill in (the reader's, when the server ended their session). */
   initialEmail?: string | null;
+  /** Whether the form's heading takes focus when it shows: nothing else on the page needs it first. */
+  takesFocus?: boolean;
+  /** Shown under 'Not allowed': the form is for signing in with another address. */
+  isAnotherAddress?: boolean;
+  /** Whether a notice above the form (a session that ended, 'Not allowed') holds the page's h1. */
+  isUnderNotice?: boolean;
 }
 
 /**
  * The sign-in screen: the university's own account, a sign-in link by e-mail (which also makes
  * the account of a member who has none), e-mail and password, GitHub, password reset, second factor.
  */
-export default function SignInForm({ onSignedIn, returnPath, initialEmail = null }: SignInFormProps): ReactNode {
+export default function SignInForm({
+  onSignedIn,
+  returnPath,
+  initialEmail = null,
+  takesFocus = false,
+  isAnotherAddress = false,
+  isUnderNotice = false,
+}: SignInFormProps): ReactNode {
+  const Title = isUnderNotice ? 'h2' : 'h1';
   const { i18n, siteConfig } = useDocusaurusContext();
   const { universityAccount } = siteConfig.customFields!.firebase as FirebaseClientConfig;
   const identity = useSiteIdentity();
@@ -40,6 +55,17 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const recaptcha = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const destination = useDestinationWords(returnPath);
+
+  // The heading rather than the e-mail field: university members' first way in is the button
+  // above that field, a screen reader says where the reader is, and a phone keeps its keyboard
+  // closed over a page the reader has not seen yet. One Tab reaches the first way in.
+  useEffect(() => {
+    if (takesFocus) heading.current?.focus();
+    // Once, when the form first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The identity SDK (about 30 KB) loads once the reader turns to the form, not with the page, and
   // is ready by the click: a popup opened after a longer wait for it could be blocked.
@@ -65,7 +91,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
     try {
       await action();
     } catch (error) {
-      setNotice({ kind: 'error', text: describeAuthError(error) });
+      setNotice({ kind: 'error', text: describeAuthError(error), field: fieldOf(error) });
     } finally {
       setBusy(false);
     }
@@ -159,7 +185,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
           <>
             <button
               type="button"
-              className="button button--primary"
+              className="button button--primary button--block"
               disabled={busy}
               onClick={signInWithUniversityAccount}
             >
@@ -182,7 +208,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
         )}
         {mode === 'link' ? (
           <form onSubmit={emailLink} className={forms.form} aria-describedby="sign-in-link-hint">
-            <EmailField id="sign-in-email" value={email} onChange={setEmail} />
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorAbout(notice, 'email')} />
             <p id="sign-in-link-hint" className={styles.hint}>
               <Translate id="auth.signIn.linkHint" description="Under the e-mail field of the sign-in-link form">
                 No password needed: we e-mail you a link that signs you in. The first time, it also opens your account.
@@ -203,7 +229,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
           </form>
         ) : (
           <form onSubmit={signInWithPassword} className={forms.form}>
-            <EmailField id="sign-in-email" value={email} onChange={setEmail} />
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorAbout(notice, 'email')} />
             <label htmlFor="sign-in-password">
               <Translate id="auth.signIn.password" description="Label of the password field">
                 Password
@@ -217,7 +243,9 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
               required
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+              {...invalidProps('sign-in-password', errorAbout(notice, 'password'))}
             />
+            <FieldError id="sign-in-password" error={errorAbout(notice, 'password')} />
             <button type="submit" className="button button--primary" disabled={busy}>
               <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
                 Sign in
@@ -230,6 +258,7 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
             </button>
           </form>
         )}
+        <Notices notice={notice} />
         <div className={styles.otherWays}>
           <button type="button" className={`clean-btn ${styles.linkButton}`} disabled={busy} onClick={switchMode}>
             {mode === 'link' ? (
@@ -255,22 +284,30 @@ export default function SignInForm({ onSignedIn, returnPath, initialEmail = null
   return (
     <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
-      <h2 id="sign-in-title">
-        <Translate id="auth.signIn.title" description="Heading of the sign-in form">
-          Sign in to your account
-        </Translate>
-      </h2>
-      <p className={styles.hint}>
-        <Translate
-          id="auth.signIn.returnTo"
-          description="Tells the reader that signing in leads back to the page asked for"
-        >
-          New here? A sign-in link opens your account. Afterwards you go back to the page you asked for.
-        </Translate>
-      </p>
+      <Title id="sign-in-title" ref={heading} tabIndex={-1} className={styles.title}>
+        {isAnotherAddress ? (
+          <Translate id="auth.signIn.anotherAddressTitle" description="Heading of the sign-in form under 'Not allowed'">
+            Sign in with another address
+          </Translate>
+        ) : (
+          <Translate id="auth.signIn.title" description="Heading of the sign-in form">
+            Sign in to your account
+          </Translate>
+        )}
+      </Title>
+      {!challenge && (
+        <p className={`${styles.hint} ${styles.next}`} data-testid="sign-in-next">
+          <Translate
+            id="auth.signIn.goesOnTo"
+            description="Where the reader goes after signing in; {destination} names the page in words, never by its address"
+            values={{ destination }}
+          >
+            {'After signing in, you go on to {destination}.'}
+          </Translate>
+        </p>
+      )}
       {body}
       <div ref={recaptcha} />
-      <Notices notice={notice} />
     </section>
   );
 }
@@ -292,6 +329,7 @@ function SecondFactorStep({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const field = useRef<HTMLInputElement>(null);
+  const digits = lastDigits(challenge.phoneHint);
 
   useEffect(() => {
     field.current?.focus();
@@ -304,7 +342,7 @@ function SecondFactorStep({
       await action();
       if (done) setNotice(done);
     } catch (error) {
-      setNotice({ kind: 'error', text: describeAuthError(error) });
+      setNotice({ kind: 'error', text: describeAuthError(error), field: fieldOf(error) });
       field.current?.focus();
     } finally {
       setBusy(false);
@@ -332,10 +370,10 @@ function SecondFactorStep({
         text: translate(
           {
             id: 'auth.signIn.codeResent',
-            message: 'We sent a new code to {phone}. The earlier code no longer works.',
-            description: 'After sending a new second-factor code',
+            message: 'We sent a new code to the phone ending in {digits}. The earlier code no longer works.',
+            description: 'After sending a new second-factor code; {digits} are the last digits of the phone number',
           },
-          { phone: challenge.phoneHint },
+          { digits },
         ),
       },
     );
@@ -346,10 +384,10 @@ function SecondFactorStep({
         <p>
           <Translate
             id="auth.signIn.codeSent"
-            description="Explains the second sign-in step"
-            values={{ phone: challenge.phoneHint }}
+            description="Explains the second sign-in step; {digits} are the last digits of the phone number"
+            values={{ digits }}
           >
-            {'We sent a code by text message to {phone}. Enter it to finish signing in.'}
+            {'We sent a code by text message to the phone ending in {digits}. Enter it to finish signing in.'}
           </Translate>
         </p>
         <label htmlFor="sign-in-code">
@@ -366,7 +404,9 @@ function SecondFactorStep({
           required
           value={code}
           onChange={(event) => setCode(event.target.value)}
+          {...invalidProps('sign-in-code', errorAbout(notice, 'code'))}
         />
+        <FieldError id="sign-in-code" error={errorAbout(notice, 'code')} />
         <button type="submit" className="button button--primary" disabled={busy}>
           <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
             Verify
@@ -389,3 +429,9 @@ function SecondFactorStep({
     </>
   );
 }
+
+/**
+ * The last digits of the phone a code went to, as the reader knows it ("the phone ending in
+ * 0100"): the provider gives the number masked but for them ("+*******0100"), which reads as a code.
+ */
+const lastDigits = (phoneHint: string) => phoneHint.replace(/\D/g, '').slice(-4);

@@ -1,0 +1,384 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { ADMIN_API_PREFIX } from '@trust/access-policy';
+import { violationsInBothThemes } from './axe';
+import { startAuthorization } from './mcpPages';
+import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  DOCS_PAGE,
+  SIGN_IN_TEXT,
+  createAccount,
+  createAccountLike,
+  latestSmsCode,
+  signInAt,
+  submitSignIn,
+  updateAccount,
+  type Locale,
+} from './auth';
+
+/**
+ * The sign-in page as a reader meets it: where they go next said in words, never by its address
+ * (and a members' page never by its title), the form first, errors under their field, 'Not
+ * allowed' with its reason first, dates in words, sign-out and an unreachable provider said plainly,
+ * the second step naming the phone, and the consent page's heading without a frame. Both
+ * languages, on a wide screen and on a phone.
+ */
+const TEXT = {
+  en: {
+    centre: 'UAI Trustworthy Systems Centre',
+    goesOnTo: (destination: string) => `After signing in, you go on to ${destination}.`,
+    connect: 'connect your AI assistant',
+    documentation: 'the documentation page you opened',
+    home: 'the home page',
+    labs: 'the Labs page',
+    titled: (title: string) => `“${title}”`,
+    forgot: 'Forgot password?',
+    missingEmail: 'Enter your e-mail address first.',
+    invalidCredential: 'The e-mail address or the password is not correct.',
+    notAllowedTitle: 'Not allowed',
+    anotherAddress: 'Sign in with another address',
+    requestNote: 'Who you are and why you need the documentation',
+    sendRequest: 'Send the request',
+    requestSent:
+      'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is explained here the next time you sign in.',
+    declined: (date: string, reason: string) =>
+      `The centre declined your request of ${date}. You may ask again if something has changed. The centre’s reason: ${reason}`,
+    months: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    date: (day: number, month: string, year: number) => `${day} ${month} ${year}`,
+    signedOut:
+      'You have signed out. This ended your sessions on every device and disconnected every AI assistant you had connected; the documentation stays closed until you sign in again.',
+    unreachable: 'The sign-in service cannot be reached right now. Try again in a few minutes.',
+    codeSent: (digits: string) =>
+      `We sent a code by text message to the phone ending in ${digits}. Enter it to finish signing in.`,
+    code: 'Verification code',
+    consent: 'Allow Sign-in page assistant to read the documentation?',
+  },
+  es: {
+    centre: 'Centro de Sistemas Confiables UAI',
+    goesOnTo: (destination: string) => `Después de iniciar sesión, pasará a ${destination}.`,
+    connect: 'conectar su asistente de IA',
+    documentation: 'la página de la documentación que abrió',
+    home: 'la página de inicio',
+    labs: 'la página Laboratorios',
+    titled: (title: string) => `«${title}»`,
+    forgot: '¿Olvidó su contraseña?',
+    missingEmail: 'Primero ingrese su correo electrónico.',
+    invalidCredential: 'El correo electrónico o la contraseña no son correctos.',
+    notAllowedTitle: 'No permitido',
+    anotherAddress: 'Inicie sesión con otra dirección',
+    requestNote: 'Quién es y por qué necesita la documentación',
+    sendRequest: 'Enviar la solicitud',
+    requestSent:
+      'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá el motivo aquí la próxima vez que inicie sesión.',
+    declined: (date: string, reason: string) =>
+      `El centro rechazó su solicitud del ${date}. Puede volver a presentarla si algo cambió. El motivo del centro: ${reason}`,
+    months: [
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+      'junio',
+      'julio',
+      'agosto',
+      'septiembre',
+      'octubre',
+      'noviembre',
+      'diciembre',
+    ],
+    date: (day: number, month: string, year: number) => `${day} de ${month} de ${year}`,
+    signedOut:
+      'Ha cerrado su sesión. Esto terminó sus sesiones en todos sus dispositivos y desconectó todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
+    unreachable:
+      'No se puede contactar el servicio de inicio de sesión en este momento. Vuelva a intentarlo en unos minutos.',
+    codeSent: (digits: string) =>
+      `Enviamos un código por mensaje de texto al teléfono terminado en ${digits}. Ingréselo para terminar de iniciar sesión.`,
+    code: 'Código de verificación',
+    consent: '¿Permitir que Sign-in page assistant lea la documentación?',
+  },
+} as const;
+
+/** A public blog post, named on the sign-in page by its own title. */
+const BLOG_POST = {
+  path: '/blog/2024/08/20/desafios-futuros-ciberseguridad-chile',
+  title:
+    'Desafíos futuros de la ciberseguridad en Chile: lo que propuso la submesa de Investigación Avanzada de la Mesa de Ciberseguridad del Senado',
+};
+
+// axe is injected into the page, which the site's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
+const VIEWPORTS = [
+  { name: '1280 px', width: 1280, height: 800 },
+  { name: '390 px', width: 390, height: 844 },
+] as const;
+
+const prefixOf = (locale: Locale) => (locale === 'es' ? '/es' : '');
+const signInWith = (locale: Locale, next: string) => `${prefixOf(locale)}/signin?next=${encodeURIComponent(next)}`;
+
+/** Today's date (UTC, as the server keeps it) in the words of the page's language. */
+function today(locale: Locale): string {
+  const now = new Date();
+  return TEXT[locale].date(now.getUTCDate(), TEXT[locale].months[now.getUTCMonth()]!, now.getUTCFullYear());
+}
+
+async function expectAbove(upper: Locator, lower: Locator): Promise<void> {
+  const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+  expect(a!.y + a!.height).toBeLessThanOrEqual(b!.y);
+}
+
+/** The text of the sign-in card's elements before its first button: what the reader reads before acting. */
+const introOf = (page: Page) =>
+  page.locator('section[aria-labelledby="sign-in-title"]').evaluate((card) => {
+    const children = Array.from(card.children);
+    const first = children.findIndex((child) => child.tagName === 'BUTTON' || child.querySelector('button, input'));
+    return children.slice(0, first).map((child) => `${child.tagName}: ${child.textContent}`);
+  });
+
+async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+for (const locale of ['en', 'es'] as const) {
+  const text = TEXT[locale];
+  const signIn = SIGN_IN_TEXT[locale];
+  const docs = DOCS_PAGE[locale];
+  const prefix = prefixOf(locale);
+
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${locale}, ${viewport.name}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+      test('where the reader goes next is said in words: never an address, never a documentation title', async ({
+        page,
+      }) => {
+        const request = `${prefix}/connect?request=${'eyJhbGciOiJFUzI1NiJ9'.repeat(75)}`;
+        const cases = [
+          { next: request, words: text.connect },
+          { next: docs.path, words: text.documentation },
+          { next: `${prefix}/`, words: text.home },
+          { next: `${prefix}/labs`, words: text.labs },
+          { next: `${prefix}${BLOG_POST.path}`, words: text.titled(BLOG_POST.title) },
+        ];
+        for (const { next, words } of cases) {
+          await page.goto(signInWith(locale, next));
+          await waitForHydration(page);
+          await expect(page.getByTestId('sign-in-next')).toHaveText(text.goesOnTo(words));
+          const shown = await page.locator('main').innerText();
+          expect(shown).not.toMatch(/\/connect|request=|eyJ|\/docs\b|\/labs|\/blog/);
+          expect(shown).not.toMatch(docs.heading);
+        }
+        await page.goto(signInWith(locale, request));
+        await waitForHydration(page);
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+        await page.screenshot({ path: `test-results/screens/sign-in-next-${locale}-${viewport.width}.png` });
+      });
+
+      test('from a documentation page: the form first, its heading focused, every way in as wide, errors under their field', async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/status of 400 \(Bad Request\)/);
+        await page.goto(docs.path);
+        await expect(page).toHaveURL(new RegExp(`^http://[^/]+${literal(signInWith(locale, docs.path))}$`));
+        await waitForHydration(page);
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).toHaveText(signIn.title);
+        await expect(heading).toBeFocused();
+        // Focused by script, the heading shows no ring: it is no control.
+        await expect(heading).toHaveCSS('outline-style', 'none');
+        expect(await introOf(page)).toEqual([
+          `P: ${text.centre}`,
+          `H1: ${signIn.title}`,
+          `P: ${text.goesOnTo(text.documentation)}`,
+        ]);
+        const university = page.getByRole('button', { name: signIn.university, exact: true });
+        await page.keyboard.press('Tab');
+        await expect(university).toBeFocused();
+        const widths = await Promise.all(
+          [
+            university,
+            page.getByLabel(signIn.email, { exact: true }),
+            page.getByRole('button', { name: signIn.emailLink, exact: true }),
+            page.getByRole('button', { name: signIn.github, exact: true }),
+          ].map(async (one) => Math.round((await one.boundingBox())!.width)),
+        );
+        expect(new Set(widths).size, `widths ${widths.join(', ')}`).toBe(1);
+
+        // A password reset without an address: the error is the e-mail field's.
+        await page.getByRole('button', { name: signIn.usePassword, exact: true }).click();
+        const email = page.getByLabel(signIn.email, { exact: true });
+        await page.getByRole('button', { name: text.forgot, exact: true }).click();
+        const emailError = page.locator('#sign-in-email-error');
+        await expect(emailError).toHaveText(text.missingEmail);
+        await expect(email).toHaveAttribute('aria-invalid', 'true');
+        await expect(email).toHaveAttribute('aria-describedby', 'sign-in-email-error');
+        await expectAbove(email, emailError);
+        await expectAbove(emailError, page.getByLabel(signIn.password, { exact: true }));
+
+        // A wrong password: the error is the password field's, between it and the button.
+        await email.fill(await createAccountLike('diego.rojas@alumnos.uai.cl'));
+        const password = page.getByLabel(signIn.password, { exact: true });
+        await password.fill('not-the-password');
+        await page.getByRole('button', { name: signIn.submit, exact: true }).click();
+        const passwordError = page.locator('#sign-in-password-error');
+        await expect(passwordError).toHaveText(text.invalidCredential);
+        await expect(page.getByRole('alert')).toHaveText(text.invalidCredential);
+        await expect(password).toHaveAttribute('aria-invalid', 'true');
+        await expect(password).toHaveAttribute('aria-describedby', 'sign-in-password-error');
+        await expect(email).not.toHaveAttribute('aria-invalid');
+        await expectAbove(password, passwordError);
+        await expectAbove(passwordError, page.getByRole('button', { name: signIn.submit, exact: true }));
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+      });
+
+      test('‘Not allowed’ gives the reason first, then the centre’s answer, then the specified words, and a form for another address', async ({
+        page,
+        browser,
+        baseURL,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(REFUSED_SESSION);
+        consoleErrors.allow(/status of 400 \(Bad Request\)/);
+        const outsider = await createAccountLike('visitor@example.org');
+        await page.goto(docs.path);
+        await waitForHydration(page);
+        await submitSignIn(page, locale, outsider, DEMO_PASSWORD);
+        const reason = page.getByText(`${signIn.signedInAs(outsider)} ${signIn.notAdmitted}`, { exact: true });
+        const specified = page.getByText(signIn.notAllowed);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.notAllowedTitle);
+        await expectAbove(reason, specified);
+        const another = page.getByRole('heading', { level: 2, name: text.anotherAddress, exact: true });
+        await expect(another).toBeVisible();
+        await expectAbove(specified, another);
+
+        await page.getByLabel(text.requestNote, { exact: true }).fill('A partner engineer on the sensor project.');
+        await page.getByRole('button', { name: text.sendRequest, exact: true }).click();
+        await expect(page.getByText(text.requestSent, { exact: true })).toBeVisible();
+
+        const admin = await freshPage(browser, baseURL);
+        await signInAt(admin, DOCS_PAGE.en.path);
+        const declined = await admin.request.post(`${ADMIN_API_PREFIX}/decline`, {
+          headers: { Origin: new URL(admin.url()).origin },
+          data: { email: outsider, reason: 'The project has ended.' },
+        });
+        expect(declined.status()).toBe(200);
+        await admin.context().close();
+
+        await page.reload();
+        await waitForHydration(page);
+        const answer = page.getByText(text.declined(today(locale), 'The project has ended.'), { exact: true });
+        await expect(answer).toBeVisible();
+        await expectAbove(reason, answer);
+        await expectAbove(answer, specified);
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+        await page.screenshot({ path: `test-results/screens/not-allowed-declined-${locale}-${viewport.width}.png` });
+      });
+
+      test('an ended invitation names its last day in words', async ({ page, consoleErrors }) => {
+        consoleErrors.allow(REFUSED_SESSION);
+        consoleErrors.allow(/status of 400 \(Bad Request\)/);
+        const guest = await createAccountLike('former.partner@example.org');
+        await updateAccount(guest, {
+          claims: {
+            invitation: { email: guest, until: '2026-01-31', by: 'ana.torres@uai.cl', at: '2025-11-05T10:00Z' },
+          },
+        });
+        await page.goto(`${prefix}/signin`);
+        await waitForHydration(page);
+        await submitSignIn(page, locale, guest, DEMO_PASSWORD);
+        await expect(
+          page.getByText(
+            `${signIn.signedInAs(guest)} ${signIn.invitationEnded(text.date(31, text.months[0]!, 2026))}`,
+            {
+              exact: true,
+            },
+          ),
+        ).toBeVisible();
+      });
+
+      test('signing out says it ends the sessions on every device and every connected assistant', async ({ page }) => {
+        await signInAt(page, docs.path, await createAccountLike('diego.rojas@alumnos.uai.cl'));
+        await page.goto(`${prefix}/logOut`);
+        await expect(page.getByRole('status')).toContainText(text.signedOut);
+        await expect(page.getByText(text.signedOut, { exact: true })).toBeVisible();
+        expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+      });
+
+      test('an identity provider that cannot be reached is said so, with when to try again', async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/net::ERR_FAILED/);
+        await page.goto(signInWith(locale, docs.path));
+        await waitForHydration(page);
+        await page.route(/identitytoolkit\.googleapis\.com/, (route) => route.abort('failed'));
+        await submitSignIn(page, locale, 'diego.rojas@alumnos.uai.cl', DEMO_PASSWORD);
+        await expect(page.getByRole('alert')).toHaveText(text.unreachable);
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+      });
+
+      test('the second step names the phone by its last digits, and offers nothing else', async ({
+        page,
+        consoleErrors,
+      }) => {
+        // The emulator does not implement the reCAPTCHA Enterprise config lookup the SDK tries first.
+        consoleErrors.allow(/status of 501 \(Not Implemented\).*recaptchaConfig/);
+        const digits = String(Math.floor(Math.random() * 1e4)).padStart(4, '0');
+        const account = {
+          email: `second.step.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@uai.cl`,
+          phone: `+56955${String(Math.floor(Math.random() * 100)).padStart(2, '0')}${digits}`,
+        };
+        await createAccount({ ...account, emailVerified: true });
+        await page.goto(signInWith(locale, docs.path));
+        await waitForHydration(page);
+        await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
+        await expect(page.getByLabel(text.code, { exact: true })).toBeFocused();
+        await expect(page.getByText(text.codeSent(digits), { exact: true })).toBeVisible();
+        await expect(page.getByTestId('sign-in-next')).toHaveCount(0);
+        await expect(page.locator('main')).not.toContainText('*');
+        await expect.poll(async () => latestSmsCode(account.phone)).not.toBeNull();
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+      });
+    });
+  }
+
+  test.describe(`the consent page (${locale})`, () => {
+    // The browser's language picks the language the authorization server sends the member to.
+    test.use({ locale: locale === 'es' ? 'es-CL' : 'en-US' });
+
+    for (const viewport of VIEWPORTS) {
+      test(`its heading takes focus without a frame, after a sign-in that named where it leads (${viewport.name})`, async ({
+        page,
+        baseURL,
+      }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const callback = 'http://127.0.0.1:9/callback';
+        await startAuthorization(page, baseURL!, 'Sign-in page assistant', callback);
+        await expect(page).toHaveURL(new RegExp(`^${literal(baseURL!)}${prefix}/signin\\?next=`));
+        await waitForHydration(page);
+        await expect(page.getByTestId('sign-in-next')).toHaveText(text.goesOnTo(text.connect));
+        await submitSignIn(page, locale, await createAccountLike('diego.rojas@alumnos.uai.cl'), DEMO_PASSWORD);
+        const heading = page.getByRole('heading', { level: 1, name: text.consent, exact: true });
+        await expect(heading).toBeFocused({ timeout: 15_000 });
+        await expect(heading).toHaveCSS('outline-style', 'none');
+        await page.screenshot({ path: `test-results/screens/consent-${locale}-${viewport.width}.png` });
+      });
+    }
+  });
+}
