@@ -60,7 +60,7 @@ for (const width of WIDTHS) {
     });
 
     for (const { code, prefix } of locales) {
-      test(`buttons are in the page's typeface, and on a phone a full-width action is at least 44 px tall (${code})`, async ({
+      test(`buttons are in the page's typeface, their labels inside them, and on a phone at least 44 px tall (${code})`, async ({
         page,
       }) => {
         await page.goto(localized(prefix, '/signin'));
@@ -71,6 +71,8 @@ for (const width of WIDTHS) {
         for (const button of await buttons.all()) {
           expect(await button.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(bodyFont);
           if (width < 997) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+          // The label stays inside its button, however long the language makes it.
+          expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
         }
       });
 
