@@ -209,11 +209,15 @@ export interface AccessEntry {
   assistants: ConnectedAssistant[];
 }
 
-/** An AI assistant a member allowed: the key that names it, its own name, when it was allowed (ISO 8601). */
+/**
+ * An AI assistant a member allowed: the key that names it, its own name, when it was allowed and
+ * when it last signed in with its grant (ISO 8601; null before its first token).
+ */
 export interface ConnectedAssistant {
   key: string;
   name: string;
   allowedAt: string;
+  lastUsedAt: string | null;
 }
 
 // `GET /api/admin/access?q=&kind=&offset=`: one page of the accounts that match.
@@ -261,9 +265,23 @@ export type ConnectErrorCode =
   | 'assistants-full'
   | 'request-invalid'
   | 'request-expired'
-  | 'cross-origin'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'method-not-allowed'
-  | 'body-too-large'
-  | 'body-not-json-object';
+  | MemberApiErrorCode;
+
+/** What the APIs behind a member's own pages (connect, their assistants) may all answer. */
+type MemberApiErrorCode =
+  'cross-origin' | 'rate-limited' | 'unavailable' | 'method-not-allowed' | 'body-too-large' | 'body-not-json-object';
+
+// `/api/assistants`: GET → MemberAssistants; POST AssistantDisconnectBody → MemberAssistants.
+
+/** The signed-in member's own assistants, oldest first. */
+export interface MemberAssistants {
+  email: string;
+  assistants: ConnectedAssistant[];
+}
+
+export interface AssistantDisconnectBody {
+  /** The key of the assistant whose access ends. */
+  client: string;
+}
+
+export type AssistantsErrorCode = 'sign-in-required' | 'no-assistant' | MemberApiErrorCode;
