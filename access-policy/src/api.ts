@@ -126,6 +126,8 @@ export interface AdminChangeBody {
   until?: string;
   /** `invite`: the invitation's note. */
   note?: string;
+  /** `invite`: the language of the sign-in link e-mailed to the guest (the admin page's). */
+  locale?: 'en' | 'es';
   /** `suspend`: why; `decline`: why, shown to the person who asked. */
   reason?: string;
 }
@@ -207,6 +209,8 @@ export interface AccessEntry {
   outcome: 'approved' | 'declined' | null;
   /** The AI assistants the account has allowed, oldest first. */
   assistants: ConnectedAssistant[];
+  /** In the admins' list, one row per person: the other kinds of row true of the same account. */
+  also?: AccessKind[];
 }
 
 /**
