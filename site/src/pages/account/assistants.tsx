@@ -150,7 +150,7 @@ export default function AssistantsPage(): ReactNode {
               values={{
                 guide: (
                   <Link to="/docs/documentation/ai-assistants">
-                    <Translate id="assistants.none.guide" description="Link to the guide on connecting an assistant">
+                    <Translate id="assistants.guideLink" description="Link to the guide on connecting an assistant">
                       Connecting an AI assistant
                     </Translate>
                   </Link>
