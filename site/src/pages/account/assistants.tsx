@@ -105,6 +105,13 @@ export default function AssistantsPage(): ReactNode {
     description: 'Title of the page where a member sees and disconnects their AI assistants',
   });
   const when = (iso: string) => formatMoment(iso, i18n.currentLocale);
+  const guideLink = (
+    <Link to="/docs/documentation/ai-assistants">
+      <Translate id="assistants.guideLink" description="Link to the guide on connecting an assistant">
+        Connecting an AI assistant
+      </Translate>
+    </Link>
+  );
 
   return (
     <Layout
@@ -147,15 +154,7 @@ export default function AssistantsPage(): ReactNode {
             <Translate
               id="assistants.none"
               description="Member assistants page: no assistant connected; {guide} links to the guide"
-              values={{
-                guide: (
-                  <Link to="/docs/documentation/ai-assistants">
-                    <Translate id="assistants.guideLink" description="Link to the guide on connecting an assistant">
-                      Connecting an AI assistant
-                    </Translate>
-                  </Link>
-                ),
-              }}
+              values={{ guide: guideLink }}
             >
               {'You have no connected assistants. To connect one, see {guide}.'}
             </Translate>
