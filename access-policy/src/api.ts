@@ -126,6 +126,8 @@ export interface AdminChangeBody {
   until?: string;
   /** `invite`: the invitation's note. */
   note?: string;
+  /** `invite`: the language of the sign-in link e-mailed to the guest (the admin page's). */
+  locale?: 'en' | 'es';
   /** `suspend`: why; `decline`: why, shown to the person who asked. */
   reason?: string;
 }
@@ -207,13 +209,19 @@ export interface AccessEntry {
   outcome: 'approved' | 'declined' | null;
   /** The AI assistants the account has allowed, oldest first. */
   assistants: ConnectedAssistant[];
+  /** In the admins' list, one row per person: the other kinds of row true of the same account. */
+  also?: AccessKind[];
 }
 
-/** An AI assistant a member allowed: the key that names it, its own name, when it was allowed (ISO 8601). */
+/**
+ * An AI assistant a member allowed: the key that names it, its own name, when it was allowed and
+ * when it last signed in with its grant (ISO 8601; null before its first token).
+ */
 export interface ConnectedAssistant {
   key: string;
   name: string;
   allowedAt: string;
+  lastUsedAt: string | null;
 }
 
 // `GET /api/admin/access?q=&kind=&offset=`: one page of the accounts that match.
@@ -261,9 +269,23 @@ export type ConnectErrorCode =
   | 'assistants-full'
   | 'request-invalid'
   | 'request-expired'
-  | 'cross-origin'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'method-not-allowed'
-  | 'body-too-large'
-  | 'body-not-json-object';
+  | MemberApiErrorCode;
+
+/** What the APIs behind a member's own pages (connect, their assistants) may all answer. */
+type MemberApiErrorCode =
+  'cross-origin' | 'rate-limited' | 'unavailable' | 'method-not-allowed' | 'body-too-large' | 'body-not-json-object';
+
+// `/api/assistants`: GET → MemberAssistants; POST AssistantDisconnectBody → MemberAssistants.
+
+/** The signed-in member's own assistants, oldest first. */
+export interface MemberAssistants {
+  email: string;
+  assistants: ConnectedAssistant[];
+}
+
+export interface AssistantDisconnectBody {
+  /** The key of the assistant whose access ends. */
+  client: string;
+}
+
+export type AssistantsErrorCode = 'sign-in-required' | 'no-assistant' | MemberApiErrorCode;

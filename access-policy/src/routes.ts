@@ -71,6 +71,10 @@ export const MCP_SERVER_PATHS: readonly string[] = [
 export const CONNECT_PATH = '/connect';
 /** What the connect page reads (GET: the request and the reader) and sends (POST: the decision). */
 export const CONNECT_API_PATH = '/api/connect';
+/** The signed-in member's own assistants: GET lists them, POST `{ client }` disconnects one. */
+export const ASSISTANTS_API_PATH = '/api/assistants';
+/** The page where a member sees and disconnects their own assistants, without its locale prefix. */
+export const ASSISTANTS_PATH = '/account/assistants';
 
 /** The page a locked page's 503 answer is made from; its "Try again" link has this id. */
 export const UNAVAILABLE_PATH = '/unavailable';
@@ -93,6 +97,7 @@ export const MACHINERY_PATHS: readonly string[] = [
   UNAVAILABLE_PATH,
   ADMIN_PATH,
   CONNECT_PATH,
+  ASSISTANTS_PATH,
 ];
 
 /** Every locale's machinery pages, with their prefixes (`/signin`, `/es/signin`, …). */
@@ -108,6 +113,7 @@ export const SERVER_ROUTES: readonly string[] = [
   ACCESS_REQUEST_API_PATH,
   `${ADMIN_API_PREFIX}/**`,
   CONNECT_API_PATH,
+  ASSISTANTS_API_PATH,
   ...MCP_SERVER_PATHS,
 ];
 

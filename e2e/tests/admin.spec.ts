@@ -103,7 +103,7 @@ for (const [locale, first, second] of [
     const approved = request.getByRole('status');
     await expect(approved).toHaveText(
       new RegExp(
-        `^${literal(outsider)} is invited until \\d{4}-\\d{2}-\\d{2}; the provider is e-mailing them a sign-in link\\.$`,
+        `^${literal(outsider)} is invited until [A-Z][a-z]{2} \\d{1,2}, \\d{4}; we’ve e-mailed them a sign-in link\\.$`,
       ),
     );
     await expect(approved).toBeFocused();

@@ -74,12 +74,13 @@ export function accessClaimsOf(user: Pick<UserRecord, 'customClaims'>): AccessCl
 export function connectedAssistants(user: Pick<UserRecord, 'customClaims'>): ConnectedAssistant[] {
   const grants = (user.customClaims as { mcp?: unknown } | undefined)?.mcp;
   if (!Array.isArray(grants)) return [];
-  return (grants as Array<{ c?: unknown; n?: unknown; t?: unknown }>)
+  return (grants as Array<{ c?: unknown; n?: unknown; t?: unknown; u?: unknown }>)
     .filter((grant) => typeof grant.c === 'string' && typeof grant.t === 'number')
     .map((grant) => ({
       key: grant.c as string,
       name: typeof grant.n === 'string' ? grant.n : '',
       allowedAt: new Date((grant.t as number) * 1000).toISOString(),
+      lastUsedAt: typeof grant.u === 'number' ? new Date(grant.u * 1000).toISOString() : null,
     }))
     .sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
 }

@@ -131,6 +131,54 @@ describe('the admin API (security)', () => {
   });
 });
 
+describe('an admin’s own account (security)', () => {
+  it('refuses an admin’s suspension of their own account, in any spelling of the address, and the admin stays signed in', async () => {
+    const email = unique('own.admin', 'uai.cl');
+    await createAccount({ email, emailVerified: true, admin: true });
+    const admin = await passwordSession(sites.first, email);
+    const [local, domain] = email.split('@');
+    for (const spelling of [email, email.toUpperCase(), `${local}+other@${domain}`]) {
+      if (spelling.includes('+')) await createAccount({ email: spelling, emailVerified: true });
+      const refused = await adminCall(sites.first, 'suspend', admin, { email: spelling, reason: 'Mistake' });
+      assert.equal(refused.status, 400, spelling);
+      assert.deepEqual(JSON.parse(refused.body.toString()), {
+        error: 'refused',
+        code: 'self-suspend',
+        message: 'An admin cannot suspend their own account.',
+      });
+    }
+    assert.equal((await adminCall(sites.first, 'access', admin)).status, 200);
+    const found = access('find', email);
+    assert.doesNotMatch(found.stdout, /suspended/i);
+  });
+});
+
+describe('an invited guest is told', () => {
+  it('e-mails a new guest a sign-in link in the admin page’s language, to the documentation, as an approval does', async () => {
+    const admin = await passwordSession(sites.first, 'ana.torres@uai.cl');
+    for (const [locale, prefix] of [
+      ['es', '/es'],
+      [undefined, ''],
+    ] as const) {
+      const guest = unique('told.guest', 'example.org');
+      const invited = await adminCall(sites.first, 'invite', admin, {
+        email: guest,
+        until: dayFromNow(30),
+        ...(locale ? { locale } : {}),
+      });
+      assert.equal(invited.status, 200, invited.body.toString());
+      assert.equal((JSON.parse(invited.body.toString()) as { mailed: boolean }).mailed, true);
+      const mailed = await latestLink(guest);
+      assert.match(
+        new URL(mailed!).searchParams.get('continueUrl')!,
+        new RegExp(
+          `^${sites.first.origin.replace(/\./g, '\\.')}${prefix}/signin\\?next=${encodeURIComponent(`${prefix}/docs/documentation/firebase-auth-setup`)}&granted=1$`,
+        ),
+      );
+    }
+  });
+});
+
 describe('requests for access (security)', () => {
   it('an outsider asks once; an admin approves it as an invitation; the outsider then reads', async () => {
     const outsider = unique('asking', 'example.net');

@@ -132,6 +132,42 @@ describe('the admins’ list', () => {
     assert.equal(searchEntries(many, { text: 'nobody' }).matching, 0);
   });
 
+  it('lists one row per person on the admins’ page, with what else is true of the account, and counts people', async () => {
+    const listed = rows([
+      user('outsider@example.org', { request: { note: 'Thesis', at: '2026-11-20T10:00:00Z', outcome: 'open' } }),
+      user('asker@example.org', { request: { note: 'Lab', at: '2026-11-21T10:00:00Z', outcome: 'open' } }),
+      user('guest@example.org', {
+        invitation: { email: 'guest@example.org', until: '2027-01-31', by: 'ana@uai.cl', at: '2026-11-01T12:00:00Z' },
+        request: { at: '2026-11-01T10:00:00Z', outcome: 'approved', by: 'ana@uai.cl' },
+      }),
+      user('leo@alumnos.uai.cl'),
+    ]);
+    const directory = new AccountDirectory(async () => listed, 60_000);
+    const all = await directory.search({});
+    assert.deepEqual(
+      all.entries.map((entry) => [entry.email, entry.kind, entry.also]),
+      [
+        ['outsider@example.org', 'request', []],
+        ['asker@example.org', 'request', []],
+        ['guest@example.org', 'invited', ['decided']],
+        ['leo@alumnos.uai.cl', 'member', []],
+      ],
+    );
+    assert.equal(all.total, 4);
+    assert.equal(all.matching, 4);
+    assert.equal(all.counts.request, 2);
+    assert.equal(all.counts['no-access'], 2);
+    const waiting = await directory.search({ kind: 'request' });
+    assert.deepEqual(
+      waiting.entries.map((entry) => [entry.email, entry.kind, entry.note]),
+      [
+        ['outsider@example.org', 'request', 'Thesis'],
+        ['asker@example.org', 'request', 'Lab'],
+      ],
+    );
+    assert.equal(waiting.matching, 2);
+  });
+
   it('lists open requests oldest first, answered ones newest first', () => {
     const entry = (email: string, kind: AccessEntry['kind'], at: string): AccessEntry => ({
       ...rows([user(email)])[0]!,

@@ -69,6 +69,17 @@ async function newMember(domain = 'uai.cl') {
   return { email, cookie };
 }
 
+/** What the first instance answers a refresh of the assistant's grant: its error, if any. */
+const refreshError = async (assistant: { clientId: string; refresh: string }) =>
+  (
+    await token(one(), {
+      grant_type: 'refresh_token',
+      client_id: assistant.clientId,
+      refresh_token: assistant.refresh,
+      resource: resourceOf(one()),
+    })
+  ).body.error;
+
 const search = (site: McpSite, accessToken: string, query: string) =>
   mcp(site, accessToken, 'tools/call', { name: 'search_documentation', arguments: { query } });
 
@@ -577,13 +588,7 @@ describe('security: admins disconnect an assistant', () => {
     await sleep(1100);
     assert.equal((await search(two(), ended.access, 'guide')).status, 401);
     assert.equal((await search(two(), kept.access, 'guide')).status, 200);
-    const refreshed = await token(one(), {
-      grant_type: 'refresh_token',
-      client_id: ended.clientId,
-      refresh_token: ended.refresh,
-      resource: resourceOf(one()),
-    });
-    assert.equal(refreshed.body.error, 'invalid_grant');
+    assert.equal(await refreshError(ended), 'invalid_grant');
     const unknown = access('disconnect', member.email, '--client', 'no-such-key');
     assert.equal(unknown.status, 1);
     assert.match(unknown.stderr, /has no connected assistant with the key no-such-key/);
@@ -622,5 +627,106 @@ describe('security: the admin page disconnects an assistant', () => {
       .map((each) => JSON.parse(each) as Record<string, unknown>)
       .find((each) => each.event === 'access-changed' && each.target === member.email);
     assert.equal(line?.action, 'assistant-disconnected');
+  });
+});
+
+describe('a member disconnects their own assistant', () => {
+  const assistantsOf = (cookie: string | undefined, headers: Record<string, string> = {}) =>
+    rawRequest(first.origin, '/api/assistants', {
+      headers: { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    });
+  const disconnect = (cookie: string | undefined, client: string, origin = PUBLIC_ORIGIN) =>
+    rawRequest(first.origin, '/api/assistants', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify({ client }),
+    });
+  type Listed = { email: string; assistants: { key: string; name: string; allowedAt: string; lastUsedAt: string }[] };
+
+  test('security: the member lists their own assistants, with when each was allowed and last used, and a disconnect ends its tool calls at once', async () => {
+    const member = await newMember();
+    const kept = await tokensFor(one(), member.cookie, await register(one(), [REDIRECT_URI], 'Kept by member'));
+    const ended = await tokensFor(one(), member.cookie, await register(one(), [REDIRECT_URI], 'Ended by member'));
+    const listed = await assistantsOf(member.cookie);
+    assert.equal(listed.status, 200, listed.body.toString());
+    assert.equal(listed.headers['cache-control'], 'private, no-store');
+    const page = JSON.parse(listed.body.toString()) as Listed;
+    assert.equal(page.email, member.email);
+    assert.deepEqual(
+      page.assistants.map((each) => each.name),
+      ['Kept by member', 'Ended by member'],
+    );
+    for (const each of page.assistants) {
+      assert.match(each.allowedAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+      // The code's exchange is the assistant's first use.
+      assert.ok(Date.parse(each.lastUsedAt) >= Date.parse(each.allowedAt), JSON.stringify(each));
+    }
+    assert.equal((await search(one(), ended.access, 'guide')).status, 200);
+    const done = await disconnect(member.cookie, page.assistants[1]!.key);
+    assert.equal(done.status, 200, done.body.toString());
+    assert.deepEqual(
+      (JSON.parse(done.body.toString()) as Listed).assistants.map((each) => each.name),
+      ['Kept by member'],
+    );
+    assert.equal((await search(one(), ended.access, 'guide')).status, 401);
+    assert.equal((await search(one(), kept.access, 'guide')).status, 200);
+    assert.equal(await refreshError(ended), 'invalid_grant');
+    const line = logLines
+      .map((each) => JSON.parse(each) as Record<string, unknown>)
+      .find((each) => each.event === 'access-changed' && each.target === member.email);
+    assert.equal(line?.action, 'assistant-disconnected');
+    assert.equal(line?.email, member.email);
+    assert.equal(line?.client, `Ended by member (${page.assistants[1]!.key})`);
+  });
+
+  test('security: a member can neither list nor disconnect another member’s assistant', async () => {
+    const owner = await newMember();
+    const other = await newMember();
+    const owned = await tokensFor(one(), owner.cookie, await register(one(), [REDIRECT_URI], 'Owner’s assistant'));
+    const key = (JSON.parse((await assistantsOf(owner.cookie)).body.toString()) as Listed).assistants[0]!.key;
+    const theirs = await assistantsOf(other.cookie);
+    assert.equal(theirs.status, 200);
+    assert.deepEqual(JSON.parse(theirs.body.toString()), { email: other.email, assistants: [] });
+    // The member is the session's: an address or a key in the request names no one else.
+    const refused = await rawRequest(first.origin, '/api/assistants', {
+      method: 'POST',
+      headers: { Origin: PUBLIC_ORIGIN, 'Content-Type': 'application/json', Cookie: other.cookie },
+      body: JSON.stringify({ client: key, email: owner.email }),
+    });
+    assert.equal(refused.status, 404);
+    assert.deepEqual(JSON.parse(refused.body.toString()), { error: 'no-assistant' });
+    assert.equal((await search(one(), owned.access, 'guide')).status, 200);
+    assert.deepEqual(
+      (JSON.parse((await assistantsOf(owner.cookie)).body.toString()) as Listed).assistants.map((each) => each.key),
+      [key],
+    );
+  });
+
+  test('security: no session, a reader the rule refuses, or another origin: 401 or 403 and nothing changes', async () => {
+    const owner = await newMember();
+    await tokensFor(one(), owner.cookie, await register(one(), [REDIRECT_URI], 'Guarded assistant'));
+    const key = (JSON.parse((await assistantsOf(owner.cookie)).body.toString()) as Listed).assistants[0]!.key;
+    const outsider = await rawRequest(first.origin, '/api/session', {
+      method: 'POST',
+      headers: { Origin: PUBLIC_ORIGIN, Authorization: `Bearer ${await idTokenOf('visitor@example.org')}` },
+    });
+    assert.equal(outsider.status, 403);
+    const outsiderCookie = outsider.headers['set-cookie']?.[0]?.split(';')[0];
+    for (const cookie of [undefined, outsiderCookie, '__session=forged']) {
+      const read = await assistantsOf(cookie);
+      assert.equal(read.status, 401, `${cookie}`);
+      assert.deepEqual(JSON.parse(read.body.toString()), { error: 'sign-in-required' });
+      assert.equal((await disconnect(cookie, key)).status, 401, `${cookie}`);
+    }
+    const crossSite = await assistantsOf(owner.cookie, { 'Sec-Fetch-Site': 'cross-site' });
+    assert.equal(crossSite.status, 403);
+    assert.deepEqual(JSON.parse(crossSite.body.toString()), { error: 'cross-origin' });
+    const elsewhere = await disconnect(owner.cookie, key, 'https://attacker.example');
+    assert.equal(elsewhere.status, 403);
+    assert.equal((await rawRequest(first.origin, '/api/assistants', { method: 'DELETE' })).status, 405);
+    assert.deepEqual(
+      (JSON.parse((await assistantsOf(owner.cookie)).body.toString()) as Listed).assistants.map((each) => each.key),
+      [key],
+    );
   });
 });

@@ -5,9 +5,11 @@ import {
   ADMIN_API_PREFIX,
   DOCS_HOME_PATH,
   localeOfPath,
+  localePrefix,
   signInUrl,
   isAllowedReader,
   type AccessKind,
+  type Locale,
   type ReaderPolicy,
   type RefusedChange,
 } from '@trust/access-policy';
@@ -148,20 +150,20 @@ export function createAccessApi({
   }
 
   /**
-   * The approved reader hears of it in their mailbox: a sign-in link from the provider, in the
-   * language of the page they asked for, back to that page. The change stands if the e-mail
-   * cannot be sent; the admin is told so (false) and the failure logged.
+   * The approved or invited reader hears of it in their mailbox: a sign-in link from the
+   * provider, in the language of the page they asked for (a guest: of the admin's page), back to
+   * that page. The change stands if the e-mail cannot be sent; the admin is told so (false) and
+   * the failure logged.
    */
-  async function tellApproved(req: IncomingMessage, done: AccessChange): Promise<boolean> {
-    const page = done.page ?? DOCS_HOME_PATH;
-    const locale = localeOfPath(page);
+  async function tellApproved(req: IncomingMessage, done: AccessChange, locale: Locale): Promise<boolean> {
+    const page = done.page ?? `${localePrefix(locale)}${DOCS_HOME_PATH}`;
     const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
-    const continueUrl = `${origin}${signInUrl(page, '', locale)}&${ACCESS_GRANTED_PARAMETER}=1`;
+    const continueUrl = `${origin}${signInUrl(page)}&${ACCESS_GRANTED_PARAMETER}=1`;
     try {
-      await verifier.mailSignInLink(done.target, continueUrl, locale);
+      await verifier.mailSignInLink(done.target, continueUrl, localeOfPath(page));
       return true;
     } catch (error) {
-      logger.warn({ err: error, target: done.target }, 'The approval could not be e-mailed.');
+      logger.warn({ err: error, target: done.target }, 'The approval or invitation could not be e-mailed.');
       return false;
     }
   }
@@ -250,7 +252,11 @@ export function createAccessApi({
       if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
       if (done.action === 'revoke' || done.action === 'suspend' || done.action === 'assistant-disconnected')
         forgetAssistants?.(done.uid);
-      const mailed = done.action === 'request-approved' ? await tellApproved(req, done) : undefined;
+      const locale: Locale = field(body, 'locale') === 'es' ? 'es' : 'en';
+      const mailed =
+        done.action === 'request-approved' || done.action === 'invite'
+          ? await tellApproved(req, done, locale)
+          : undefined;
       return json(req, res, 200, { done, ...(mailed === undefined ? {} : { mailed }) });
     } catch (error) {
       if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));

@@ -96,6 +96,48 @@ const byMailbox = (a: AccessEntry, b: AccessEntry) =>
 
 const WHOLE_ADDRESS = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/**
+ * Which of an account's rows stands for it in a list of one row per person: what most needs the
+ * admin's eye first, "no access" only when nothing else is true of it.
+ */
+const ROW_PRIORITY: readonly AccessKind[] = [
+  'request',
+  'suspended',
+  'admin',
+  'invited',
+  'member',
+  'decided',
+  'no-access',
+];
+
+/** Each account's rows, by address, in the order they came. */
+function byAccount(entries: readonly AccessEntry[]): Map<string, AccessEntry[]> {
+  const accounts = new Map<string, AccessEntry[]>();
+  for (const entry of entries) {
+    const rows = accounts.get(entry.email);
+    if (rows) rows.push(entry);
+    else accounts.set(entry.email, [entry]);
+  }
+  return accounts;
+}
+
+/**
+ * One row per person: the account's row that stands for it (or, with a kind, its row of that
+ * kind), carrying in `also` what else is true of the account ("no access" says nothing more).
+ */
+function onePerAccount(entries: readonly AccessEntry[], kind: AccessKind | null): AccessEntry[] {
+  const rows: AccessEntry[] = [];
+  for (const own of byAccount(entries).values()) {
+    const chosen = kind
+      ? own.find((entry) => entry.kind === kind)
+      : [...own].sort((a, b) => ROW_PRIORITY.indexOf(a.kind) - ROW_PRIORITY.indexOf(b.kind))[0];
+    if (!chosen) continue;
+    const also = own.map((entry) => entry.kind).filter((each) => each !== chosen.kind && each !== 'no-access');
+    rows.push({ ...chosen, also });
+  }
+  return rows;
+}
+
 export interface AccessQuery {
   /** Text the address, the mailbox, the note or who acted must contain (any case). */
   text?: string;
@@ -103,6 +145,8 @@ export interface AccessQuery {
   offset?: number;
   /** Rows on the page: one page of the admins' list unless said (the access command shows all). */
   limit?: number;
+  /** One row per account (the admins' page), rather than one per thing true of it (the access command). */
+  perAccount?: boolean;
 }
 
 /**
@@ -118,9 +162,11 @@ export function searchEntries(entries: readonly AccessEntry[], query: AccessQuer
         ),
       )
     : entries;
+  // An account has one row of each kind at most: a kind's count is a count of people.
   const counts = Object.fromEntries(ACCESS_KINDS.map((kind) => [kind, 0])) as Record<AccessKind, number>;
   for (const entry of found) counts[entry.kind] += 1;
-  let chosen = query.kind ? found.filter((entry) => entry.kind === query.kind) : found;
+  const listed = query.perAccount ? onePerAccount(found, query.kind ?? null) : found;
+  let chosen = query.kind && !query.perAccount ? listed.filter((entry) => entry.kind === query.kind) : listed;
   if (query.kind === 'request') chosen = [...chosen].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
   if (query.kind === 'decided') chosen = [...chosen].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   const limit = Math.max(query.limit ?? ACCESS_PAGE_SIZE, 1);
@@ -128,7 +174,7 @@ export function searchEntries(entries: readonly AccessEntry[], query: AccessQuer
   return {
     entries: chosen.slice(offset, offset + limit),
     counts,
-    total: found.length,
+    total: query.perAccount ? byAccount(found).size : found.length,
     offset,
     matching: chosen.length,
   };
@@ -183,11 +229,13 @@ export class AccountDirectory {
     this.#loading = null;
   }
 
+  /** One page of the admins' list: one row per person. */
   async search(query: AccessQuery): Promise<AccessPage> {
     const text = query.text?.trim().toLowerCase() ?? '';
-    if (!WHOLE_ADDRESS.test(text)) return searchEntries(await this.entries(), query);
+    const perPerson = { ...query, perAccount: true };
+    if (!WHOLE_ADDRESS.test(text)) return searchEntries(await this.entries(), perPerson);
     const [listed, fresh] = await Promise.all([this.entries(), this.lookup(text)]);
     const others = listed.filter((entry) => entry.email.toLowerCase() !== text);
-    return searchEntries([...others, ...fresh].sort(byMailbox), query);
+    return searchEntries([...others, ...fresh].sort(byMailbox), perPerson);
   }
 }

@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConnectAnswer, ConnectErrorCode, ConnectRequestView, ErrorBody } from '@trust/access-policy';
+import type {
+  AssistantsErrorCode,
+  ConnectAnswer,
+  ConnectErrorCode,
+  ConnectRequestView,
+  ErrorBody,
+} from '@trust/access-policy';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { BadRequest, isSameOriginAny, readJson, stringField } from '../http/request.js';
@@ -32,6 +38,45 @@ interface PendingRequest {
   codeChallenge: string;
   state: string | undefined;
   scope: string;
+}
+
+/**
+ * The member behind a request from the site's own page, and the request's JSON body (a POST's):
+ * the session checked with the provider at the moment of a change, the cached check for a read.
+ * Answers the refusal itself (403 another origin, 401 no session the rule admits, 503 provider
+ * down) and resolves to null then.
+ */
+export async function signedInMember<Code extends ConnectErrorCode | AssistantsErrorCode>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: Pick<ConnectApiDeps, 'guard' | 'publicOrigin'>,
+  fail: (req: IncomingMessage, res: ServerResponse, status: number, error: Code) => void,
+): Promise<{ identity: VerifiedIdentity; body: Record<string, unknown> } | null> {
+  const refuse = (status: number, error: Code): null => {
+    fail(req, res, status, error);
+    return null;
+  };
+  if (!isSameOriginAny(req, deps.publicOrigin)) return refuse(403, 'cross-origin' as Code);
+  let body: Record<string, unknown> = {};
+  if (req.method === 'POST') {
+    try {
+      body = await readJson(req);
+    } catch (error) {
+      if (error instanceof BadRequest) return refuse(error.status, error.error as Code);
+      throw error;
+    }
+  }
+  const cookie = readSessionCookie(req);
+  let session;
+  try {
+    session = req.method === 'POST' ? await deps.guard.checkNow(cookie) : await deps.guard.check(cookie);
+  } catch (error) {
+    if (isProviderFailure(error)) return refuse(503, 'unavailable' as Code);
+    throw error;
+  }
+  if (session.kind === 'unavailable') return refuse(503, 'unavailable' as Code);
+  if (session.kind !== 'allowed') return refuse(401, 'sign-in-required' as Code);
+  return { identity: session.identity, body };
 }
 
 /** Where the client's metadata comes from, for the member to judge it by. */
@@ -99,27 +144,9 @@ export function createConnectApi(deps: ConnectApiDeps) {
     origin: string,
   ): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'POST') return fail(req, res, 405, 'method-not-allowed');
-    if (!isSameOriginAny(req, deps.publicOrigin)) return fail(req, res, 403, 'cross-origin');
-    let body: Record<string, unknown> = {};
-    if (req.method === 'POST') {
-      try {
-        body = await readJson(req);
-      } catch (error) {
-        if (error instanceof BadRequest) return fail(req, res, error.status, error.error as ConnectErrorCode);
-        throw error;
-      }
-    }
-    const cookie = readSessionCookie(req);
-    let session;
-    try {
-      session = req.method === 'POST' ? await deps.guard.checkNow(cookie) : await deps.guard.check(cookie);
-    } catch (error) {
-      if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
-      throw error;
-    }
-    if (session.kind === 'unavailable') return fail(req, res, 503, 'unavailable');
-    if (session.kind !== 'allowed') return fail(req, res, 401, 'sign-in-required');
-    const identity = session.identity;
+    const member = await signedInMember(req, res, deps, fail);
+    if (!member) return;
+    const { identity, body } = member;
     const raw =
       req.method === 'GET'
         ? (new URL(req.url ?? '/', 'http://x').searchParams.get('request') ?? undefined)

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ASSISTANTS_API_PATH,
   CONNECT_API_PATH,
   MCP_PATH,
   MCP_SERVER_PATHS,
@@ -11,7 +12,7 @@ import {
 } from '@trust/access-policy';
 import type { Express } from 'express';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { audit } from '../audit.js';
+import { audit, auditChange } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
 import type { Logger } from '../logging.js';
@@ -19,6 +20,7 @@ import { RateLimiter, clientKeyOf, tooManyRequests } from '../http/rateLimiter.j
 import type { SessionGuard } from '../session/sessionGuard.js';
 import type { VerifiedIdentity } from '../session/verifier.js';
 import { createClientStore } from './clients.js';
+import { createAssistantsApi } from './assistantsApi.js';
 import { createConnectApi, type OriginServices } from './connectApi.js';
 import type { DocsIndex } from './docsIndex.js';
 import { createMcpEndpoint } from './mcpEndpoint.js';
@@ -37,7 +39,7 @@ export interface McpServiceDeps {
   now: () => number;
 }
 
-const ROUTES: readonly string[] = [...MCP_SERVER_PATHS, CONNECT_API_PATH];
+const ROUTES: readonly string[] = [...MCP_SERVER_PATHS, CONNECT_API_PATH, ASSISTANTS_API_PATH];
 
 /**
  * The route this service answers, read off the raw request URL (`/.well-known/…` included), or
@@ -113,6 +115,24 @@ export function createMcpService(deps: McpServiceDeps) {
       ),
   });
 
+  const handleAssistants = createAssistantsApi({
+    guard: deps.guard,
+    members: deps.members,
+    respond,
+    publicOrigin: config.publicOrigin,
+    onDisconnect: (identity, grant) => {
+      const by = identity.email ?? identity.uid;
+      auditChange(logger, {
+        action: 'assistant-disconnected',
+        target: by,
+        uid: identity.uid,
+        by,
+        client: `${grant.n} (${grant.c})`,
+      });
+      endpoint.forget(identity.uid);
+    },
+  });
+
   function servicesFor(origin: string): OriginServices & { app: Express } {
     let services = perOrigin.get(origin);
     if (!services) {
@@ -154,11 +174,12 @@ export function createMcpService(deps: McpServiceDeps) {
         res,
         wait,
         // The connect page reads the site's own error codes; the OAuth endpoints answer as OAuth does.
-        route === CONNECT_API_PATH
+        route === CONNECT_API_PATH || route === ASSISTANTS_API_PATH
           ? ({ error: 'rate-limited' } satisfies ErrorBody<ConnectErrorCode>)
           : { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
       );
     if (route === CONNECT_API_PATH) return handleConnect(req, res, services, origin);
+    if (route === ASSISTANTS_API_PATH) return handleAssistants(req, res);
     respond.handOver(res);
     services.app(req as never, res as never);
   }

@@ -8,8 +8,8 @@ import type { VerifiedIdentity } from '../session/verifier.js';
 /**
  * One assistant a member allowed, kept on the member's account (custom claims), in as few bytes
  * as the claims' 1,000-byte limit asks: the client's key (`clientKey`), its name, the grant's id,
- * the generation of its current refresh token, the code not yet redeemed, when it was allowed, and
- * the stamp of the exchange that wrote it.
+ * the generation of its current refresh token, the code not yet redeemed, when it was allowed, when
+ * it was last used, and the stamp of the exchange that wrote it.
  * Allowing the same client again replaces its grant (and so ends the refresh tokens of the old).
  */
 export interface ClientGrant {
@@ -19,6 +19,12 @@ export interface ClientGrant {
   g: number;
   k?: string;
   t: number;
+  /**
+   * When the client last exchanged a code or a refresh token (seconds since the epoch): an
+   * assistant at work renews its ten-minute access token, so this is its last use to that
+   * precision, written without a write per tool call.
+   */
+  u?: number;
   /** Which exchange wrote the current generation: read back to find a rival on another instance. */
   w?: string;
 }

@@ -162,7 +162,7 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
         outcome = 'refresh-token-reused';
         return grants.filter((each) => each !== grant);
       }
-      written = { ...changed, w: stamp };
+      written = { ...changed, u: Math.floor(deps.now() / 1000), w: stamp };
       return grants.map((each) => (each === grant ? written! : each));
     });
     if (!written) return { reason: outcome };

@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
-import { SIGN_IN_PATH, sessionEndedUrl } from '@trust/access-policy';
+import { ASSISTANTS_PATH, SIGN_IN_PATH, sessionEndedUrl } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
 import styles from './styles.module.css';
 
@@ -45,10 +45,21 @@ function SignOutButton({ className }: { className?: string }): ReactNode {
   );
 }
 
+/** The member's own page of connected AI assistants, where they see and disconnect each. */
+function AssistantsLink({ className }: { className?: string }): ReactNode {
+  return (
+    <Link className={className} to={ASSISTANTS_PATH}>
+      <Translate id="auth.navbar.assistants" description="Account menu link to the member's connected AI assistants">
+        Connected assistants
+      </Translate>
+    </Link>
+  );
+}
+
 /**
  * The signed-in reader's control on a wide navbar: a round button with their initials that opens
- * a small panel with the address and "Sign out", so the site's name keeps its room. Escape, a
- * click elsewhere or focus leaving the panel closes it.
+ * a small panel with the address, "Connected assistants" and "Sign out", so the site's name keeps
+ * its room. Escape, a click elsewhere or focus leaving the panel closes it.
  */
 function AccountMenu({ email }: { email: string }): ReactNode {
   const [isOpen, setOpen] = useState(false);
@@ -103,6 +114,7 @@ function AccountMenu({ email }: { email: string }): ReactNode {
         <p className={styles.email} data-testid="account-email">
           {email}
         </p>
+        <AssistantsLink className={styles.menuLink} />
         <SignOutButton />
       </div>
     </div>
@@ -125,6 +137,7 @@ export default function AccountNavbarItem({ mobile = false, className }: Props):
         <span className={styles.email} data-testid="account-email">
           {email}
         </span>
+        <AssistantsLink className={styles.menuLink} />
         <SignOutButton />
       </span>,
     );

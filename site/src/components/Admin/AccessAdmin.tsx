@@ -3,7 +3,14 @@ import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { ACCESS_KINDS, ACCESS_PAGE_SIZE, signInUrl, type AdminChangeBody, type Locale } from '@trust/access-policy';
+import {
+  ACCESS_KINDS,
+  ACCESS_PAGE_SIZE,
+  canonicalMailbox,
+  signInUrl,
+  type AdminChangeBody,
+  type Locale,
+} from '@trust/access-policy';
 import { changeAccess, listAccess, type AccessKind, type AccessPage, type AdminAction } from '../../auth/adminApi';
 import { readServerSession } from '../../auth/session';
 import ScrollBox from '../ScrollBox';
@@ -12,7 +19,8 @@ import { InviteForm, SuspendForm } from './AccessForms';
 import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
 import { EntryAction, Outcome, type RowActions } from './actions';
 import { Assistants } from './Assistants';
-import { describeRefusal, kindLabel, outcomeLabel, shownText, stamp } from './messages';
+import { formatDay, formatMoment } from './dates';
+import { describeRefusal, kindLabel, outcomeLabel, shownText } from './messages';
 import RequestItem from './RequestItem';
 import styles from './styles.module.css';
 
@@ -42,6 +50,12 @@ export default function AccessAdmin(): ReactNode {
   const [changes, setChanges] = useState(0);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The signed-in admin's mailbox: their own rows offer no suspension. */
+  const [ownMailbox, setOwnMailbox] = useState<string | null>(null);
+  const isSelf = useCallback(
+    (email: string) => ownMailbox !== null && email.includes('@') && canonicalMailbox(email) === ownMailbox,
+    [ownMailbox],
+  );
 
   const settle = useCallback((status: number) => {
     setPhase(status === 401 ? 'signed-out' : status === 403 ? 'not-admin' : 'failed');
@@ -52,12 +66,31 @@ export default function AccessAdmin(): ReactNode {
       const session = await readServerSession().catch(() => null);
       if (session && !session.active) return setPhase('signed-out');
       if (session && !session.isAdmin) return setPhase('not-admin');
+      if (session?.email) setOwnMailbox(canonicalMailbox(session.email));
       const waiting = await listAccess({ kind: 'request' });
       if (!waiting.ok) return settle(waiting.status);
       setRequests(waiting.value);
       setPhase('ready');
     })();
   }, [settle]);
+
+  // After a change the count of requests waiting is read again; the cards already shown stay, an
+  // answered one saying so in place, and a request that came meanwhile joins them.
+  useEffect(() => {
+    if (changes === 0) return undefined;
+    let isCurrent = true;
+    void listAccess({ kind: 'request' }).then((answer) => {
+      if (!isCurrent || !answer.ok) return;
+      setRequests((shown) => {
+        const known = new Set((shown?.entries ?? []).map((entry) => entry.email));
+        const added = answer.value.entries.filter((entry) => !known.has(entry.email));
+        return { ...answer.value, entries: [...(shown?.entries ?? []), ...added] };
+      });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [changes]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -146,6 +179,15 @@ export default function AccessAdmin(): ReactNode {
     );
 
   const waiting = requests?.entries ?? [];
+  const rows = list?.entries ?? [];
+  // A column no row on this page fills takes no room.
+  const shows = {
+    until: rows.some((entry) => entry.until),
+    by: rows.some((entry) => entry.by),
+    note: rows.some((entry) => shownText(entry.note)),
+    assistants: rows.some((entry) => entry.assistants.length > 0),
+  };
+  const columns = 4 + Object.values(shows).filter(Boolean).length;
   const withOutcome = new Set<string>();
   const withAssistants = new Set<string>();
   return (
@@ -177,7 +219,7 @@ export default function AccessAdmin(): ReactNode {
       </section>
       <div className={styles.forms}>
         <InviteForm busy={busy} act={act} />
-        <SuspendForm busy={busy} act={act} confirm={setConfirmation} />
+        <SuspendForm busy={busy} act={act} confirm={setConfirmation} isSelf={isSelf} />
       </div>
       <section aria-labelledby="access-title">
         <h2 id="access-title">
@@ -264,26 +306,42 @@ export default function AccessAdmin(): ReactNode {
                     Kind
                   </Translate>
                 </th>
-                <th scope="col">
-                  <Translate id="admin.list.until" description="Column: last day of an invitation">
-                    Until
-                  </Translate>
-                </th>
-                <th scope="col">
-                  <Translate id="admin.list.by" description="Column: who granted it">
-                    By
-                  </Translate>
-                </th>
+                {shows.until && (
+                  <th scope="col">
+                    <Translate id="admin.list.until" description="Column: last day of an invitation">
+                      Until
+                    </Translate>
+                  </th>
+                )}
+                {shows.by && (
+                  <th scope="col">
+                    <Translate id="admin.list.by" description="Column: who granted it">
+                      By
+                    </Translate>
+                  </th>
+                )}
                 <th scope="col">
                   <Translate id="admin.list.lastSignIn" description="Column: last sign-in">
                     Last sign-in
                   </Translate>
                 </th>
-                <th scope="col">
-                  <Translate id="admin.list.note" description="Column: note or reason">
-                    Note
-                  </Translate>
-                </th>
+                {shows.note && (
+                  <th scope="col">
+                    <Translate id="admin.list.note" description="Column: note or reason">
+                      Note
+                    </Translate>
+                  </th>
+                )}
+                {shows.assistants && (
+                  <th scope="col">
+                    <Translate
+                      id="admin.list.assistants"
+                      description="Column: how many AI assistants the account connected"
+                    >
+                      AI assistants
+                    </Translate>
+                  </th>
+                )}
                 <th scope="col">
                   <Translate id="admin.list.change" description="Column: actions">
                     Change
@@ -292,7 +350,7 @@ export default function AccessAdmin(): ReactNode {
               </tr>
             </thead>
             <tbody>
-              {(list?.entries ?? []).map((entry) => {
+              {rows.map((entry) => {
                 const key = `${entry.email} ${entry.kind}`;
                 const outcome = withOutcome.has(entry.email) ? null : (outcomes[entry.email] ?? null);
                 if (outcome) withOutcome.add(entry.email);
@@ -305,6 +363,7 @@ export default function AccessAdmin(): ReactNode {
                   act,
                   confirm: setConfirmation,
                   onDone: (notice) => setOutcomes({ [entry.email]: notice }),
+                  isSelf: isSelf(entry.email),
                 };
                 return (
                   <Fragment key={key}>
@@ -320,35 +379,59 @@ export default function AccessAdmin(): ReactNode {
                       <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
                         {kindLabel(entry.kind)}
                         {entry.outcome && ` (${outcomeLabel(entry.outcome)})`}
+                        {(entry.also ?? []).map((other) => (
+                          <span key={other} className={styles.also}>
+                            {kindLabel(other)}
+                          </span>
+                        ))}
                       </td>
-                      <td data-label={translate({ id: 'admin.list.until', message: 'Until' })}>{entry.until ?? ''}</td>
-                      <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>{entry.by ?? ''}</td>
-                      <td data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}>
+                      {shows.until && (
+                        <td
+                          data-label={translate({ id: 'admin.list.until', message: 'Until' })}
+                          className={styles.when}
+                        >
+                          {entry.until ? formatDay(entry.until, i18n.currentLocale) : ''}
+                        </td>
+                      )}
+                      {shows.by && (
+                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>{entry.by ?? ''}</td>
+                      )}
+                      <td
+                        data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}
+                        className={styles.when}
+                      >
                         {entry.lastSignIn
-                          ? stamp(entry.lastSignIn)
+                          ? formatMoment(entry.lastSignIn, i18n.currentLocale)
                           : translate({
                               id: 'admin.list.never',
                               message: 'never',
                               description: 'Last sign-in of an account that has never signed in',
                             })}
                       </td>
-                      <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
-                        {shownText(entry.note)}
-                      </td>
+                      {shows.note && (
+                        <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
+                          {shownText(entry.note)}
+                        </td>
+                      )}
+                      {shows.assistants && (
+                        <td data-label={translate({ id: 'admin.list.assistants', message: 'AI assistants' })}>
+                          {entry.assistants.length > 0 ? entry.assistants.length : ''}
+                        </td>
+                      )}
                       <td data-label={translate({ id: 'admin.list.change', message: 'Change' })}>
                         <EntryAction {...rowActions} />
                       </td>
                     </tr>
                     {showsAssistants && (
                       <tr className={styles.outcomeRow}>
-                        <td colSpan={7}>
+                        <td colSpan={columns}>
                           <Assistants {...rowActions} />
                         </td>
                       </tr>
                     )}
                     {outcome && (
                       <tr className={styles.outcomeRow}>
-                        <td colSpan={7}>
+                        <td colSpan={columns}>
                           <Outcome notice={outcome} />
                         </td>
                       </tr>

@@ -1,14 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { formatDay } from './dates';
 import { EmailField } from '../SignIn/Fields';
 import type { Notice } from '../SignIn/Fields';
 import { Outcome, suspension, type Act, type Confirm } from './actions';
 import { DateField, day } from './fields';
+import { describeRefusal } from './messages';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
-/** Invites a guest until a chosen day, with a note on who they are. */
+/** Invites a guest until a chosen day, with a note on who they are; the server e-mails them a sign-in link. */
 export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNode {
+  const { i18n } = useDocusaurusContext();
   const [email, setEmail] = useState('');
   const [until, setUntil] = useState(day(90));
   const [note, setNote] = useState('');
@@ -19,10 +23,14 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
     void (async () => {
       const done = await act(
         'invite',
-        { email: email.trim(), until, note },
+        { email: email.trim(), until, note, locale: i18n.currentLocale === 'es' ? 'es' : 'en' },
         translate(
-          { id: 'admin.invited', message: '{email} is invited until {until}.', description: 'After inviting' },
-          { email: email.trim(), until },
+          {
+            id: 'admin.invited',
+            message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
+            description: 'After inviting: the guest was e-mailed a sign-in link',
+          },
+          { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
         ),
       );
       setOutcome(done);
@@ -59,14 +67,31 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
   );
 }
 
-/** Suspends any account by its address, after a confirmation naming it and the effect. */
-export function SuspendForm({ busy, act, confirm }: { busy: boolean; act: Act; confirm: Confirm }): ReactNode {
+/**
+ * Suspends any account by its address, after a confirmation naming it and the effect; the admin's
+ * own mailbox is refused here at once, as the server would refuse it.
+ */
+export function SuspendForm({
+  busy,
+  act,
+  confirm,
+  isSelf,
+}: {
+  busy: boolean;
+  act: Act;
+  confirm: Confirm;
+  isSelf: (email: string) => boolean;
+}): ReactNode {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<Notice>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
+    if (isSelf(email.trim())) {
+      setOutcome({ kind: 'error', text: describeRefusal('self-suspend') });
+      return;
+    }
     confirm(
       suspension(
         email.trim(),

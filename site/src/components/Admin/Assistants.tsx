@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { ActionButton, type RowActions } from './actions';
-import { shownText, stamp } from './messages';
+import { formatMoment } from './dates';
+import { shownText } from './messages';
 import styles from './styles.module.css';
 
 /**
@@ -9,6 +11,7 @@ import styles from './styles.module.css';
  * working at once on the instance that made the change and within the re-check on the others.
  */
 export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): ReactNode {
+  const { i18n } = useDocusaurusContext();
   const { email } = entry;
   return (
     <div className={styles.assistants}>
@@ -33,7 +36,7 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
                   message: '{name}, allowed {when} (key {key})',
                   description: 'Admin: one connected AI assistant',
                 },
-                { name, when: stamp(assistant.allowedAt), key: assistant.key },
+                { name, when: formatMoment(assistant.allowedAt, i18n.currentLocale), key: assistant.key },
               )}{' '}
               <ActionButton
                 label={translate(

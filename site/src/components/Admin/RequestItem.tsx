@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AccessEntry } from '../../auth/adminApi';
 import type { Notice } from '../SignIn/Fields';
 import { ActionButton, Outcome, type Act, type Confirm } from './actions';
 import { DateField, day } from './fields';
-import { shownText, stamp } from './messages';
+import { shownText } from './messages';
+import { formatDay, formatMoment } from './dates';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -24,6 +26,7 @@ export default function RequestItem({
   act: Act;
   confirm: Confirm;
 }): ReactNode {
+  const { i18n } = useDocusaurusContext();
   const [until, setUntil] = useState(day(90));
   const [outcome, setOutcome] = useState<Notice>(null);
   const { email } = entry;
@@ -39,10 +42,10 @@ export default function RequestItem({
           translate(
             {
               id: 'admin.approved',
-              message: '{email} is invited until {until}; the provider is e-mailing them a sign-in link.',
+              message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
               description: 'After approving a request',
             },
-            { email, until },
+            { email, until: formatDay(until, i18n.currentLocale) },
           ),
         ),
       ))();
@@ -114,7 +117,7 @@ export default function RequestItem({
             Asked
           </Translate>
         </dt>
-        <dd>{entry.at ? stamp(entry.at) : ''}</dd>
+        <dd>{entry.at ? formatMoment(entry.at, i18n.currentLocale) : ''}</dd>
         <dt>
           <Translate id="admin.request.page" description="Request card: the page the person wanted">
             Page wanted

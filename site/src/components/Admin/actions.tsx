@@ -41,10 +41,12 @@ export interface RowActions {
   act: Act;
   confirm: Confirm;
   onDone(notice: NonNullable<Notice>): void;
+  /** The row is the signed-in admin's own account (its mailbox), which they may not suspend. */
+  isSelf: boolean;
 }
 
-/** What an admin may do to a row: revoke an invitation, lift a suspension, suspend anyone else. */
-export function EntryAction({ entry, busy, act, confirm, onDone }: RowActions): ReactNode {
+/** What an admin may do to a row: revoke an invitation, lift a suspension, suspend anyone but themselves. */
+export function EntryAction({ entry, busy, act, confirm, onDone, isSelf }: RowActions): ReactNode {
   const { email } = entry;
   if (entry.kind === 'request' || entry.kind === 'decided') return null;
   if (entry.kind === 'suspended')
@@ -115,6 +117,16 @@ export function EntryAction({ entry, busy, act, confirm, onDone }: RowActions): 
           })
         }
       />
+    );
+  if (isSelf)
+    return (
+      <span className={styles.self}>
+        {translate({
+          id: 'admin.self',
+          message: 'Your account: you cannot suspend it.',
+          description: 'Admin list: in place of Suspend on the admin’s own row',
+        })}
+      </span>
     );
   return (
     <ActionButton

@@ -202,6 +202,3 @@ export function outcomeLabel(outcome: AccessEntry['outcome']): string {
 export const shownText = (text: string | null): string =>
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-
-/** A moment as the list shows it: the day and the minute, in UTC as the invitations' days are. */
-export const stamp = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

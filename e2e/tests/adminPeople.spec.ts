@@ -1,0 +1,197 @@
+import { updateAccount } from '../../scripts/authEmulator.mjs';
+import { createAccountLike, latestLink, signInAt, type Locale } from './auth';
+import { violationsInBothThemes } from './axe';
+import { expect, literal, test } from './fixtures';
+
+const TEXT = {
+  en: {
+    requests: /^Requests waiting \((\d+)\)$/,
+    search: 'Find by address, note or admin',
+    waiting: 'Request waiting',
+    decline: (email: string) => `Decline ${email}`,
+    confirmDecline: 'Decline the request',
+    self: 'Your account: you cannot suspend it.',
+    selfRefused: 'You cannot suspend your own account.',
+    suspend: (email: string) => `Suspend ${email}`,
+    suspendButton: 'Suspend',
+    reason: 'Reason',
+    email: 'E-mail',
+    invite: 'Invite',
+    invited: (email: string) =>
+      new RegExp(
+        `^${literal(email)} is invited until [A-Z][a-z]{2} \\d{1,2}, \\d{4}; we’ve e-mailed them a sign-in link\\.$`,
+      ),
+    until: 'Until',
+    assistants: 'AI assistants',
+    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+  },
+  es: {
+    requests: /^Solicitudes pendientes \((\d+)\)$/,
+    search: 'Buscar por dirección, nota o administrador',
+    waiting: 'Solicitud pendiente',
+    decline: (email: string) => `Rechazar ${email}`,
+    confirmDecline: 'Rechazar la solicitud',
+    self: 'Su cuenta: no puede suspenderla.',
+    selfRefused: 'No puede suspender su propia cuenta.',
+    suspend: (email: string) => `Suspender ${email}`,
+    suspendButton: 'Suspender',
+    reason: 'Motivo',
+    email: 'Correo electrónico',
+    invite: 'Invitar',
+    invited: (email: string) =>
+      new RegExp(
+        `^${literal(email)} tiene invitación hasta el \\d{1,2} [a-z]{3,4}\\.? \\d{4}; le enviamos un correo con un enlace de inicio de sesión\\.$`,
+      ),
+    until: 'Hasta',
+    assistants: 'Asistentes de IA',
+    moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/,
+  },
+} as const;
+
+const WIDE = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+const LONG_PAGE = '/docs/IntrusionSentinel/installation/configuration-of-the-attack-sensor-on-premises';
+
+test.use({ bypassCSP: true });
+
+/** An outsider with an open request for access, made as the server writes one. */
+async function requester(note: string): Promise<string> {
+  const email = await createAccountLike('visitor@example.org');
+  await updateAccount(email, {
+    claims: { request: { note, at: new Date().toISOString(), outcome: 'open', page: LONG_PAGE } },
+  });
+  return email;
+}
+
+for (const [locale, viewport] of [
+  ['en', WIDE],
+  ['en', PHONE],
+  ['es', WIDE],
+  ['es', PHONE],
+] as const satisfies readonly (readonly [Locale, { width: number; height: number }])[]) {
+  test(`the admin list has one row per person, counts that follow the answers, no suspension of oneself, a told guest, readable dates and an assistants column (${locale}, ${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[locale];
+    const prefix = locale === 'es' ? '/es' : '';
+    await page.setViewportSize(viewport);
+    const first = await requester('Partner on the sensor pilot');
+    const second = await requester('Visiting researcher');
+    const helped = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    await updateAccount(helped, {
+      claims: { mcp: [{ c: 'k1', n: 'Helper', i: 'g1', g: 1, t: Math.floor(Date.now() / 1000) }] },
+    });
+    await signInAt(page, `${prefix}/admin`, 'ana.torres@uai.cl');
+    const heading = page.getByRole('heading', { level: 2, name: text.requests });
+    await expect(heading).toBeVisible();
+    const search = page.getByLabel(text.search);
+
+    // One row per person: the requester's account is not listed again as "no access".
+    await search.fill(first);
+    const rows = page.getByRole('row').filter({ hasText: first });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(text.waiting);
+    // A column no row fills takes no room.
+    await expect(page.getByRole('columnheader', { name: text.until, exact: true })).toHaveCount(0);
+
+    // The request card: a date in the page's language, label above value on a phone, the long
+    // path wrapped inside the card.
+    // The list of requests is read from the server's listing, kept up to 30 s: a request made
+    // just now shows once it is read again.
+    const card = page.getByRole('listitem').filter({ hasText: first });
+    await expect(async () => {
+      if ((await card.count()) === 0) await page.reload();
+      await expect(card).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(page.getByRole('listitem').filter({ hasText: second })).toHaveCount(1);
+    const asked = card.getByRole('definition').first();
+    await expect(asked).toHaveText(text.moment);
+    const label = (await card.getByRole('term').first().boundingBox())!;
+    const value = (await asked.boundingBox())!;
+    if (viewport === PHONE) expect(value.y).toBeGreaterThanOrEqual(label.y + label.height - 1);
+    else expect(value.x).toBeGreaterThan(label.x + label.width);
+    const cardBox = (await card.boundingBox())!;
+    const path = (await card.locator('code').boundingBox())!;
+    expect(path.x + path.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+
+    // Counts that follow the answers: the heading says what the server counts after each.
+    for (const email of [first, second]) {
+      const item = page.getByRole('listitem').filter({ hasText: email });
+      await item.getByRole('button', { name: text.decline(email), exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: text.confirmDecline, exact: true }).click();
+      await expect(item.getByRole('status')).toBeVisible();
+    }
+    const counted = async () => {
+      const answer = await page.request.get('/api/admin/access?kind=request', {
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+      });
+      return ((await answer.json()) as { matching: number }).matching;
+    };
+    await expect
+      .poll(
+        async () => {
+          const shown = Number(text.requests.exec((await heading.textContent())!)![1]);
+          // Other tests add and answer requests meanwhile: the heading must say what the server counts.
+          return shown === (await counted());
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    // The admin's own row offers no suspension, and the form refuses their own address.
+    await search.fill('ana.torres@uai.cl');
+    const own = page
+      .locator('tr')
+      .filter({ has: page.locator('td:first-child', { hasText: /^ana\.torres@uai\.cl$/ }) });
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText(text.self);
+    await expect(own.getByRole('button', { name: text.suspend('ana.torres@uai.cl') })).toHaveCount(0);
+    // The last sign-in in the page's language, on one line at a desktop's width.
+    const signedIn = own.getByRole('cell').filter({ hasText: text.moment });
+    await expect(signedIn).toHaveCount(1);
+    if (viewport === WIDE) {
+      const lines = await signedIn.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
+    }
+    const suspendForm = page.getByRole('region', { name: new RegExp(`^${text.suspendButton}`) });
+    await suspendForm.getByLabel(text.email, { exact: true }).fill('Ana.Torres@uai.cl');
+    await suspendForm.getByLabel(text.reason, { exact: true }).fill('Test');
+    await suspendForm.getByRole('button', { name: text.suspendButton, exact: true }).click();
+    await expect(suspendForm.getByRole('alert')).toHaveText(text.selfRefused);
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // Who has assistants: a column, with how many.
+    await search.fill(helped);
+    await expect(page.getByRole('columnheader', { name: text.assistants, exact: true })).toHaveCount(
+      viewport === PHONE ? 0 : 1,
+    );
+    const helpedRow = page.getByRole('row').filter({ hasText: helped }).first();
+    await expect(helpedRow.getByRole('cell').filter({ hasText: /^1$/ })).toHaveCount(1);
+    expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+
+    // An invited guest is told: the server e-mails the sign-in link, and the admin reads so.
+    const guest = `guest.${Date.now().toString(36)}${viewport.width}@example.org`;
+    const inviteForm = page.getByRole('region', { name: new RegExp(`^(Invite a guest|Invitar a una persona)$`) });
+    await inviteForm.getByLabel(text.email, { exact: true }).fill(guest);
+    await inviteForm.getByRole('button', { name: text.invite, exact: true }).click();
+    await expect(inviteForm.getByRole('status')).toHaveText(text.invited(guest));
+    await expect.poll(() => latestLink(guest)).not.toBeNull();
+    const link = new URL((await latestLink(guest))!);
+    expect(link.searchParams.get('continueUrl')).toMatch(
+      new RegExp(
+        `^http://[^/]+${prefix}/signin\\?next=${literal(encodeURIComponent(`${prefix}/docs/documentation/firebase-auth-setup`))}&granted=1$`,
+      ),
+    );
+    await search.fill(helped);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.screenshot({
+      path: `test-results/screens/admin-people-${locale}-${viewport.width}.png`,
+      fullPage: true,
+    });
+  });
+}
