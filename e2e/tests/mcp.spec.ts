@@ -232,8 +232,8 @@ for (const locale of ['en', 'es'] as const) {
         .click({ timeout: 15_000 });
       await expect(page.getByRole('alert')).toHaveText(
         {
-          en: 'Your account has no room for another assistant. Ask the centre’s administrators to disconnect one you no longer use (the contact address is at the foot of the page), then start the connection again from your assistant.',
-          es: 'Su cuenta no tiene espacio para otro asistente. Pida a los administradores del centro que desconecten uno que ya no use (la dirección de contacto está al pie de la página) y vuelva a iniciar la conexión desde su asistente.',
+          en: 'Your account has no room for another assistant. Disconnect one you no longer use under Connected assistants, in your account menu, then start the connection again from your assistant.',
+          es: 'Su cuenta no tiene espacio para otro asistente. Desconecte uno que ya no use en Asistentes conectados, en el menú de su cuenta, y vuelva a iniciar la conexión desde su asistente.',
         }[locale],
       );
       await expect(page).toHaveURL(

@@ -42,7 +42,7 @@ function problemOf(code: ConnectErrorCode | 'no-request'): string {
       return translate({
         id: 'connect.problem.assistantsFull',
         message:
-          'Your account has no room for another assistant. Ask the centre’s administrators to disconnect one you no longer use (the contact address is at the foot of the page), then start the connection again from your assistant.',
+          'Your account has no room for another assistant. Disconnect one you no longer use under Connected assistants, in your account menu, then start the connection again from your assistant.',
         description: 'Connect page: the member’s account has no room for another assistant',
       });
     case 'rate-limited':
