@@ -35,6 +35,7 @@ test.describe('deployment files (security)', { tag: '@no-browser' }, () => {
       '/api/access-request',
       '/api/admin/**',
       '/api/connect',
+      '/api/assistants',
       '/mcp',
       '/authorize',
       '/token',

@@ -82,6 +82,13 @@ for (const { code, prefix } of locales) {
 
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
+      await expect(
+        navbar.getByRole('link', {
+          name: code === 'en' ? 'Connected assistants' : 'Asistentes conectados',
+          exact: true,
+        }),
+      ).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(signOut).toBeFocused();
       const left = page.url();
       await page.keyboard.press('Enter');

@@ -9,6 +9,7 @@ import { SIGN_IN_PATH, type AssistantsErrorCode, type ConnectedAssistant } from 
 import ConfirmDialog, { type Confirmation } from '../../components/Admin/ConfirmDialog';
 import { formatMoment } from '../../components/Admin/dates';
 import { disconnectAssistant, readAssistants } from '../../components/Assistants/assistantsApi';
+import { readServerSession } from '../../auth/session';
 import styles from '../../components/Assistants/styles.module.css';
 
 type Phase =
@@ -66,11 +67,18 @@ export default function AssistantsPage(): ReactNode {
 
   useEffect(() => {
     let isCurrent = true;
-    void readAssistants().then((answer) => isCurrent && show(answer));
+    void (async () => {
+      // A signed-out reader goes to sign-in without asking for a list only a session may read.
+      const session = await readServerSession().catch(() => null);
+      if (!isCurrent) return;
+      if (session && !session.active) return signInAndComeBack(signInPage);
+      const answer = await readAssistants();
+      if (isCurrent) show(answer);
+    })();
     return () => {
       isCurrent = false;
     };
-  }, [show]);
+  }, [show, signInPage]);
 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -105,10 +113,11 @@ export default function AssistantsPage(): ReactNode {
     description: 'Title of the page where a member sees and disconnects their AI assistants',
   });
   const when = (iso: string) => formatMoment(iso, i18n.currentLocale);
+  // Not the guide's own title: this page is public, and no title of the documentation may be.
   const guideLink = (
     <Link to="/docs/documentation/ai-assistants">
       <Translate id="assistants.guideLink" description="Link to the guide on connecting an assistant">
-        Connecting an AI assistant
+        the documentation’s guide to AI assistants
       </Translate>
     </Link>
   );
