@@ -23,7 +23,7 @@ const TEXT = {
       ),
     until: 'Until',
     assistants: 'AI assistants',
-    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
   es: {
     requests: /^Solicitudes pendientes \((\d+)\)$/,
@@ -44,7 +44,7 @@ const TEXT = {
       ),
     until: 'Hasta',
     assistants: 'Asistentes de IA',
-    moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/,
+    moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
 } as const;
 
@@ -174,6 +174,7 @@ for (const [locale, viewport] of [
     const guest = `guest.${Date.now().toString(36)}${viewport.width}@example.org`;
     const inviteForm = page.getByRole('region', { name: new RegExp(`^(Invite a guest|Invitar a una persona)$`) });
     await inviteForm.getByLabel(text.email, { exact: true }).fill(guest);
+    await inviteForm.locator('#invite-note').fill('Engineer at a partner company running the sensor pilot.');
     await inviteForm.getByRole('button', { name: text.invite, exact: true }).click();
     await expect(inviteForm.getByRole('status')).toHaveText(text.invited(guest));
     await expect.poll(() => latestLink(guest)).not.toBeNull();
@@ -183,6 +184,20 @@ for (const [locale, viewport] of [
         `^http://[^/]+${prefix}/signin\\?next=${literal(encodeURIComponent(`${prefix}/docs/documentation/firebase-auth-setup`))}&granted=1$`,
       ),
     );
+    // With a guest and their note listed beside the admin's own row, the table has its widest set
+    // of columns; at a desktop's width every column, the change included, is in view without
+    // scrolling sideways.
+    await search.fill('');
+    await expect(page.getByRole('columnheader', { name: text.until, exact: true })).toHaveCount(
+      viewport === PHONE ? 0 : 1,
+    );
+    if (viewport === WIDE) {
+      const table = page.getByRole('table');
+      const fits = await table.evaluate(
+        (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth,
+      );
+      expect(fits).toBe(true);
+    }
     await search.fill(helped);
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     await page.screenshot({

@@ -17,8 +17,8 @@ const TEXT = {
     done: (name: string) =>
       `${name} is disconnected: it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.`,
     none: 'You have no connected assistants. To connect one, see the documentation’s guide to AI assistants.',
-    // Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }): "Nov 28, 2026, 2:07 PM".
-    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    // The reader's time with its zone named: "Nov 28, 2026, 2:07 PM UTC", "… GMT-3".
+    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
   es: {
     menu: 'Asistentes conectados',
@@ -31,8 +31,8 @@ const TEXT = {
     done: (name: string) =>
       `${name} quedó desconectado: ya no puede buscar ni leer la documentación por usted. El cambio queda registrado en el registro de auditoría del sitio.`,
     none: 'No tiene asistentes conectados. Para conectar uno, vea la guía de asistentes de IA de la documentación.',
-    // Intl.DateTimeFormat('es', …): "28 nov 2026, 14:07".
-    moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/,
+    // "28 nov 2026, 14:07 UTC", "… GMT-3".
+    moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
 } as const;
 

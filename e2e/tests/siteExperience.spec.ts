@@ -136,3 +136,60 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+const REFUSED_CONNECTION = {
+  en: 'This request is not one this site made, or the assistant that made it can no longer be found. Start the connection again from the assistant.',
+  es: 'Esta solicitud no la hizo este sitio, o ya no se encuentra el asistente que la hizo. Vuelva a iniciar la conexión desde el asistente.',
+} as const;
+
+/** A word of one public page in each language (the Intrusion Sentinel project's detectors). */
+const ONE_RESULT = { en: 'EWMA', es: 'EWMA' } as const;
+/** A word of more than one public page in each language (two blog posts cite a book by it). */
+const SEVERAL_RESULTS = 'ISBN';
+
+const RESULT_COUNT = {
+  en: { none: (query: string) => `No results for ${query}.`, one: (query: string) => `One result for ${query}.` },
+  es: {
+    none: (query: string) => `Sin resultados para ${query}.`,
+    one: (query: string) => `Un resultado para ${query}.`,
+  },
+} as const;
+
+for (const { code, prefix } of locales) {
+  for (const width of WIDTHS) {
+    test(`an assistant's request the server refuses outright shows the Connect page's explanation, not JSON (${code}, ${width} px)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      // The browser's own language, as a reader's browser sends it in Accept-Language.
+      const context = await browser.newContext({
+        baseURL,
+        locale: code === 'es' ? 'es-CL' : 'en-GB',
+        viewport: { width, height: width < 997 ? 844 : 800 },
+      });
+      const page = await context.newPage();
+      await page.goto('/authorize?client_id=no-such-assistant&response_type=code');
+      await expect(page).toHaveURL(new RegExp(`^http://[^/]+${prefix}/connect\\?problem=request-invalid$`));
+      await expect(page.getByRole('alert')).toHaveText(REFUSED_CONNECTION[code]);
+      await context.close();
+    });
+  }
+
+  test(`the search page counts its results in words: none, one, several (${code})`, async ({ page }) => {
+    await page.goto(`${prefix}/search?q=${encodeURIComponent(ONE_RESULT[code])}`);
+    await expect(page.locator('main ol li')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('main p').filter({ hasText: ONE_RESULT[code] }).first()).toHaveText(
+      RESULT_COUNT[code].one(ONE_RESULT[code]),
+    );
+    await page.goto(`${prefix}/search?q=heartbeat`);
+    await expect(page.getByText(RESULT_COUNT[code].none('heartbeat'), { exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.goto(`${prefix}/search?q=${SEVERAL_RESULTS}`);
+    await expect(page.locator('main ol li').nth(1)).toBeVisible({ timeout: 15_000 });
+    const shown = await page.locator('main ol li').count();
+    await expect(
+      page.getByText(new RegExp(`^${shown} (results for|resultados para) ${SEVERAL_RESULTS}\\.$`)),
+    ).toBeVisible();
+  });
+}

@@ -261,6 +261,28 @@ describe('security: the protocol refuses', () => {
     assert.equal(otherPath.status, 400);
   });
 
+  test('security: a refusal a person sees is the Connect page in their language, never the client, and programs still get JSON', async () => {
+    const clientId = await register(one());
+    const page = { Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' };
+    const unknown = await authorize(one(), { clientId: 'no-such-client', challenge: pkce().challenge, headers: page });
+    assert.equal(unknown.status, 303);
+    assert.match(unknown.location, /^\/connect\?problem=request-invalid$/);
+    const spanish = await authorize(one(), {
+      clientId,
+      challenge: pkce().challenge,
+      redirectUri: 'https://attacker.example/callback',
+      headers: { ...page, 'Accept-Language': 'es-CL,es;q=0.9,en;q=0.5' },
+    });
+    assert.equal(spanish.status, 303);
+    assert.match(spanish.location, /^\/es\/connect\?problem=request-invalid$/);
+    const program = await fetch(`${one().origin}/authorize?client_id=no-such-client&response_type=code`, {
+      redirect: 'manual',
+      headers: { Accept: 'application/json' },
+    });
+    assert.equal(program.status, 400);
+    assert.deepEqual(await program.json(), { error: 'invalid_client', error_description: 'Invalid client_id' });
+  });
+
   test('security: a state longer than fits through sign-in is refused at the client, with no consent asked', async () => {
     const clientId = await register(one());
     const long = await authorize(one(), { clientId, challenge: pkce().challenge, state: 's'.repeat(257) });

@@ -34,6 +34,8 @@ export interface AuthorizeOptions {
   method?: string;
   resource?: string;
   state?: string;
+  /** What a browser sends besides: Accept, Accept-Language. */
+  headers?: Record<string, string>;
 }
 
 /** `GET /authorize`: the status and where it sends the browser. */
@@ -47,7 +49,7 @@ export async function authorize(site: McpSite, options: AuthorizeOptions) {
     state: options.state ?? 'state-1',
     resource: options.resource ?? resourceOf(site),
   });
-  const response = await fetch(`${site.origin}/authorize?${query}`, { redirect: 'manual' });
+  const response = await fetch(`${site.origin}/authorize?${query}`, { redirect: 'manual', headers: options.headers });
   return { status: response.status, location: response.headers.get('location') ?? '' };
 }
 

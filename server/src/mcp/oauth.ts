@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express from 'express';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import {
   CONNECT_PATH,
   MCP_PATH,
@@ -194,8 +194,7 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
         },
         deps.now(),
       );
-      const spanish = /^\s*es\b/i.test(String(res.req.headers['accept-language'] ?? ''));
-      res.redirect(302, `${localePrefix(spanish ? 'es' : 'en')}${CONNECT_PATH}?request=${request}`);
+      res.redirect(302, `${connectPageOf(res.req)}?request=${request}`);
     },
 
     async challengeForAuthorizationCode(client, code) {
@@ -285,6 +284,30 @@ export function newGrant(client: OAuthClientInformationFull, nowMs: number, name
   };
 }
 
+/** The Connect page in the reader's language: Spanish when the browser asks for it first. */
+function connectPageOf(req: Request): string {
+  const spanish = /^\s*es\b/i.test(String(req.headers['accept-language'] ?? ''));
+  return `${localePrefix(spanish ? 'es' : 'en')}${CONNECT_PATH}`;
+}
+
+/**
+ * A request the SDK refuses before it knows where to send the answer (an unknown client, a
+ * redirect_uri the client never registered) may not be redirected to the client (RFC 6749
+ * §4.1.2.1), and the SDK answers it with JSON. A person's browser asked for it: the Connect page
+ * tells them, in their language, to start again from their assistant. Programs still get the JSON.
+ */
+function refusalsAsPage(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'GET' && /\btext\/html\b/.test(String(req.headers.accept ?? ''))) {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 400) return json(body);
+      res.redirect(303, `${connectPageOf(req)}?problem=request-invalid`);
+      return res;
+    };
+  }
+  next();
+}
+
 /**
  * The authorization server's endpoints as the SDK's handlers answer them, on an Express app the
  * server hands its own requests for those paths. The SDK's rate limits are off: they count by the
@@ -309,7 +332,7 @@ export function createOAuthApp(provider: OAuthServerProvider, origin: string): e
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(OAUTH_AUTHORIZE_PATH, authorizationHandler({ provider, rateLimit: false }));
+  app.use(OAUTH_AUTHORIZE_PATH, refusalsAsPage, authorizationHandler({ provider, rateLimit: false }));
   app.use(OAUTH_TOKEN_PATH, tokenHandler({ provider, rateLimit: false }));
   app.use(
     OAUTH_REGISTER_PATH,

@@ -3,6 +3,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
 import AccessAdmin from '../components/Admin/AccessAdmin';
+import styles from '../components/Admin/styles.module.css';
 
 /** `/admin`: the centre's admins grant and withdraw access here. The page holds no data itself. */
 export default function AdminPage(): ReactNode {
@@ -15,7 +16,7 @@ export default function AdminPage(): ReactNode {
         description: 'Meta description of the admins’ page',
       })}
     >
-      <main className="container margin-vert--lg">
+      <main className={`container margin-vert--lg ${styles.page}`}>
         <Heading as="h1">
           <Translate id="admin.heading" description="Main heading of the admins’ page">
             Access to the documentation
@@ -25,7 +26,8 @@ export default function AdminPage(): ReactNode {
           <Translate id="admin.intro" description="What the admins' page is for">
             Staff and students read with their university address, without anything being done here. On this page you
             answer the people who asked for access, invite guests until a given day, find any account and suspend it if
-            needed. Every change is recorded and takes effect on every server within minutes.
+            needed. Every change takes effect on every server within minutes and is recorded in the audit trail, in the
+            server's log in Google Cloud Logging (the lines with jsonPayload.audit=true).
           </Translate>
         </p>
         <AccessAdmin />

@@ -76,13 +76,16 @@ function signInAndComeBack(signInPage: string): void {
 export default function ConnectPage(): ReactNode {
   const location = useLocation();
   const signInPage = useBaseUrl(SIGN_IN_PATH);
-  const request = new URLSearchParams(location.search).get('request');
+  const params = new URLSearchParams(location.search);
+  const request = params.get('request');
+  // The server sends a browser here when it refused an assistant's request outright.
+  const isRefused = params.get('problem') === 'request-invalid';
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (!request) {
-      setPhase({ kind: 'failed', code: 'no-request' });
+      setPhase({ kind: 'failed', code: isRefused ? 'request-invalid' : 'no-request' });
       return;
     }
     let isCurrent = true;
@@ -101,7 +104,7 @@ export default function ConnectPage(): ReactNode {
     return () => {
       isCurrent = false;
     };
-  }, [request, signInPage]);
+  }, [request, isRefused, signInPage]);
 
   useEffect(() => {
     if (phase.kind === 'asking' || phase.kind === 'failed') heading.current?.focus();

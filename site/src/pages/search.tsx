@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
+import Interpolate from '@docusaurus/Interpolate';
 import Translate, { translate } from '@docusaurus/Translate';
+import { usePluralForm } from '@docusaurus/theme-common';
 import { useHistory, useLocation } from '@docusaurus/router';
 import BlogLanguageHint from '../search/BlogLanguageHint';
 import Hit from '../search/Hit';
@@ -19,6 +21,7 @@ export default function SearchPage(): ReactNode {
   const [draft, setDraft] = useState(query);
   useEffect(() => setDraft(query), [query]);
   const { status, hits, includesMembers } = useSearch(query, 50);
+  const { selectMessage } = usePluralForm();
 
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -44,13 +47,27 @@ export default function SearchPage(): ReactNode {
         <div aria-live="polite">
           {status === 'done' && (
             <p>
-              <Translate
-                id="search.count"
-                description="How many results a search found"
-                values={{ count: hits.length, query: <strong>{query}</strong> }}
-              >
-                {'{count} results for {query}.'}
-              </Translate>
+              {hits.length === 0 ? (
+                <Translate
+                  id="search.noResults"
+                  description="Shown when a search finds nothing"
+                  values={{ query: <strong>{query}</strong> }}
+                >
+                  {'No results for {query}.'}
+                </Translate>
+              ) : (
+                <Interpolate values={{ count: hits.length, query: <strong>{query}</strong> }}>
+                  {selectMessage(
+                    hits.length,
+                    translate({
+                      id: 'search.count',
+                      message: 'One result for {query}.|{count} results for {query}.',
+                      description:
+                        'How many results a search found (plural forms separated by |, as the locale has them)',
+                    }),
+                  )}
+                </Interpolate>
+              )}
             </p>
           )}
           {status === 'failed' && (

@@ -369,7 +369,9 @@ export default function AccessAdmin(): ReactNode {
                   <Fragment key={key}>
                     <tr>
                       <td data-label={translate({ id: 'admin.list.address', message: 'Address' })}>
-                        <span className={styles.address}>{entry.email}</span>
+                        <span className={styles.address}>
+                          <BreakableAddress email={entry.email} />
+                        </span>
                         {!entry.verified && (
                           <span className={styles.badgeWarning}>
                             {translate({ id: 'admin.unverified', message: 'address not verified' })}
@@ -394,7 +396,9 @@ export default function AccessAdmin(): ReactNode {
                         </td>
                       )}
                       {shows.by && (
-                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>{entry.by ?? ''}</td>
+                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>
+                          {entry.by ? <BreakableAddress email={entry.by} /> : ''}
+                        </td>
                       )}
                       <td
                         data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}
@@ -468,5 +472,21 @@ export default function AccessAdmin(): ReactNode {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * An address that may break after its @ and nowhere else, so the table's widest columns fit a
+ * desktop's width without cutting a name or a domain in two.
+ */
+function BreakableAddress({ email }: { email: string }): ReactNode {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      <span className={styles.nowrap}>{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span className={styles.nowrap}>{email.slice(at + 1)}</span>
+    </>
   );
 }

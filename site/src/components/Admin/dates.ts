@@ -1,12 +1,22 @@
 /**
- * Moments and days as a reader of the page's language writes them: "28 Nov 2026, 14:07" in the
- * reader's own time zone, "28 nov 2026, 14:07" in Spanish; an invitation's last day without a
- * time (it ends at the close of that day, UTC).
+ * Moments and days as a reader of the page's language writes them: "Nov 28, 2026, 2:07 PM GMT-3"
+ * in the reader's own time zone, "28 nov 2026, 14:07 GMT-3" in Spanish, the zone named since the
+ * page also shows days that end in UTC; an invitation's last day without a time (it ends at the
+ * close of that day, UTC).
  */
+const MOMENT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 export function formatMoment(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, MOMENT).format(date);
 }
 
 /** A day (`YYYY-MM-DD`) as the page's language writes it: "31 Dec 2026", "31 dic 2026". */

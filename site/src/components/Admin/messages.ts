@@ -175,8 +175,9 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
   member: () =>
     translate({
       id: 'admin.kind.member',
-      message: 'Member by address',
-      description: 'Admin list: an account the rule admits by its address',
+      message: 'Reads by their address',
+      description:
+        'Admin list: an account the rule admits by its address (a university address or the reader named in the settings)',
     }),
   'no-access': () =>
     translate({
