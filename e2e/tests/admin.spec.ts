@@ -195,7 +195,7 @@ const JOURNEY_TEXT = {
     show: 'Show',
     oneRow: 'Rows 1–1 of 1.',
     none: 'No account matches.',
-    member: 'Reads by their address',
+    member: 'Access by their address',
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
     effect: (email: string) =>
@@ -212,7 +212,7 @@ const JOURNEY_TEXT = {
     show: 'Mostrar',
     oneRow: 'Filas 1–1 de 1.',
     none: 'Ninguna cuenta coincide.',
-    member: 'Lee por su dirección',
+    member: 'Acceso por su dirección',
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>

@@ -175,7 +175,7 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
   member: () =>
     translate({
       id: 'admin.kind.member',
-      message: 'Reads by their address',
+      message: 'Access by their address',
       description:
         'Admin list: an account the rule admits by its address (a university address or the reader named in the settings)',
     }),
