@@ -193,3 +193,25 @@ for (const { code, prefix } of locales) {
     ).toBeVisible();
   });
 }
+
+for (const { code, prefix } of locales) {
+  test(`a reader who tabbed into the navbar while the sign-in page loaded keeps their place (${code})`, async ({
+    page,
+  }) => {
+    // The page's scripts arrive late, as on a slow network, so the reader moves first.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/js/**', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`${prefix}/signin`, { waitUntil: 'domcontentloaded' });
+    const blog = page.getByRole('navigation').first().getByRole('link', { name: 'Blog', exact: true }).first();
+    await blog.focus();
+    await expect(blog).toBeFocused();
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(blog).toBeFocused();
+  });
+}

@@ -60,9 +60,11 @@ export default function SignInForm({
 
   // The heading rather than the e-mail field: university members' first way in is the button
   // above that field, a screen reader says where the reader is, and a phone keeps its keyboard
-  // closed over a page the reader has not seen yet. One Tab reaches the first way in.
+  // closed over a page the reader has not seen yet. One Tab reaches the first way in. A reader who
+  // already moved focus (tabbing into the navbar while the page loaded) keeps their place.
   useEffect(() => {
-    if (takesFocus) heading.current?.focus();
+    const isFocusFree = document.activeElement === null || document.activeElement === document.body;
+    if (takesFocus && isFocusFree) heading.current?.focus();
     // Once, when the form first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
