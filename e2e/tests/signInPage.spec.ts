@@ -349,6 +349,9 @@ for (const locale of ['en', 'es'] as const) {
         await waitForHydration(page);
         await submitSignIn(page, locale, account.email, DEMO_PASSWORD);
         await expect(page.getByLabel(text.code, { exact: true })).toBeFocused();
+        await expect(page.locator('#sign-in-title')).toHaveText(
+          locale === 'es' ? 'Ingrese el código de su teléfono' : 'Enter the code from your phone',
+        );
         await expect(page.getByText(text.codeSent(digits), { exact: true })).toBeVisible();
         await expect(page.getByTestId('sign-in-next')).toHaveCount(0);
         await expect(page.locator('main')).not.toContainText('*');

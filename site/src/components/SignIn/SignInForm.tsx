@@ -287,7 +287,11 @@ export default function SignInForm({
     <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <Title id="sign-in-title" ref={heading} tabIndex={-1} className={styles.title}>
-        {isAnotherAddress ? (
+        {challenge ? (
+          <Translate id="auth.signIn.codeTitle" description="Heading of the sign-in form at the SMS code step">
+            Enter the code from your phone
+          </Translate>
+        ) : isAnotherAddress ? (
           <Translate id="auth.signIn.anotherAddressTitle" description="Heading of the sign-in form under 'Not allowed'">
             Sign in with another address
           </Translate>
