@@ -10,7 +10,7 @@ import { forgetAddress, rememberedAddress, sendSignInLink, withoutLinkParameters
 import { readServerSession } from '../../auth/session';
 import { LoadingOverlay } from './MembersGate';
 import LinkSent from './LinkSent';
-import { EmailField, Notices, type Notice } from './Fields';
+import { EmailField, Notices, addressProblem, checkFields, type Notice } from './Fields';
 import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -41,6 +41,7 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
   const history = useHistory();
   const [stage, setStage] = useState<Stage>({ kind: 'working' });
   const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
   const link = useRef<string | null>(null);
   // Through the router, so that links built from the page's address (the navbar's) drop them too.
   const dropLinkParameters = (href: string) => history.replace(withoutLinkParameters(href));
@@ -112,7 +113,11 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
     const isGrant = new URLSearchParams(window.location.search).get(ACCESS_GRANTED_PARAMETER) === '1';
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      void complete(email.trim());
+      // Checked here first: an address the provider refuses would be taken for another one.
+      const problem = checkFields([['email', 'link-email', addressProblem(email)]])?.email ?? null;
+      setEmailError(problem);
+      if (problem) setStage({ kind: 'confirm', error: null });
+      else void complete(email.trim());
     };
     return (
       <section className={styles.card} aria-labelledby="link-confirm-title">
@@ -136,8 +141,8 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
             </Translate>
           )}
         </p>
-        <form onSubmit={submit} className={forms.form}>
-          <EmailField id="link-email" value={email} onChange={setEmail} />
+        <form onSubmit={submit} className={forms.form} noValidate>
+          <EmailField id="link-email" value={email} onChange={setEmail} error={emailError} />
           <button type="submit" className="button button--primary">
             <Translate id="auth.link.continue" description="Button that signs in with the link and the address typed">
               Continue
@@ -170,6 +175,7 @@ function UnusableLink({
   const [email, setEmail] = useState(address);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const explanation =
@@ -192,6 +198,9 @@ function UnusableLink({
 
   const resend = (event: FormEvent) => {
     event.preventDefault();
+    const problem = checkFields([['email', 'link-resend-email', addressProblem(email)]])?.email ?? null;
+    setEmailError(problem);
+    if (problem) return;
     setBusy(true);
     setNotice(null);
     void (async () => {
@@ -221,8 +230,8 @@ function UnusableLink({
         </Translate>
       </h1>
       <p role="alert">{explanation}</p>
-      <form onSubmit={resend} className={forms.form}>
-        <EmailField id="link-resend-email" value={email} onChange={setEmail} />
+      <form onSubmit={resend} className={forms.form} noValidate>
+        <EmailField id="link-resend-email" value={email} onChange={setEmail} error={emailError} />
         <button type="submit" className="button button--primary" disabled={busy}>
           <Translate id="auth.link.sendNew" description="Button that e-mails a new sign-in link">
             E-mail me a new link

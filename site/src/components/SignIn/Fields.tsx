@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Translate from '@docusaurus/Translate';
+import Translate, { translate } from '@docusaurus/Translate';
 import { errorCode } from '../../auth/errors';
 import styles from './styles.module.css';
 
@@ -22,6 +22,60 @@ const FIELD_OF_CODE: Record<string, FieldName> = {
 /** The field an error from the provider (or the form itself) is about, if it is about one. */
 export function fieldOf(error: unknown): FieldName | undefined {
   return FIELD_OF_CODE[errorCode(error)];
+}
+
+/**
+ * What is wrong with a typed address, in the reader's words, or null if it can be sent. The form
+ * checks it itself (its `noValidate` turns the browser's bubble off): the browser takes an address
+ * whose domain has no dot, "ana.torres@uai", which no mailbox has.
+ */
+export function addressProblem(typed: string): string | null {
+  const address = typed.trim();
+  if (!address)
+    return translate({
+      id: 'auth.check.emptyAddress',
+      message: 'Enter your e-mail address.',
+      description: 'Under the e-mail field of a sign-in form sent empty',
+    });
+  const [local, domain, ...rest] = address.split('@');
+  if (!local || domain === undefined || rest.length > 0 || /\s/.test(address))
+    return translate({
+      id: 'auth.check.notAnAddress',
+      message: 'That is not an e-mail address.',
+      description: 'Under the e-mail field of a sign-in form: what was typed is no address (no @, two @, spaces)',
+    });
+  if (!/^[^.]+(\.[^.]+)+$/.test(domain))
+    return translate({
+      id: 'auth.check.noDomain',
+      message: 'Check the address: it needs a domain such as uai.cl after the @.',
+      description: 'Under the e-mail field of a sign-in form: the part after the @ has no dot (ana.torres@uai)',
+    });
+  return null;
+}
+
+/** What is wrong with a typed password (that it is empty), or null. */
+export function passwordProblem(password: string): string | null {
+  return password
+    ? null
+    : translate({
+        id: 'auth.check.emptyPassword',
+        message: 'Enter your password.',
+        description: 'Under the password field of the sign-in form sent empty',
+      });
+}
+
+/** The errors a form found in its own fields, each shown under its field. */
+export type FieldProblems = Partial<Record<FieldName, string>>;
+
+/**
+ * The problems among `checks` (each a field, its input's id, and what is wrong with it or null);
+ * focus goes to the first field in error. Null if there is none: the form may be sent.
+ */
+export function checkFields(checks: Array<[FieldName, string, string | null]>): FieldProblems | null {
+  const failing = checks.filter(([, , problem]) => problem !== null);
+  if (failing.length === 0) return null;
+  document.getElementById(failing[0]![1])?.focus();
+  return Object.fromEntries(failing.map(([field, , problem]) => [field, problem]));
 }
 
 /** What an input carries while an error about it shows under it. */

@@ -8,7 +8,20 @@ import { sendSignInLink } from '../../auth/emailLink';
 import type { SecondFactorChallenge, SignInOutcome } from '../../auth/sdk';
 import type { FirebaseClientConfig } from '../../config/firebase';
 import type { Locale } from '@trust/access-policy';
-import { EmailField, FieldError, Notices, errorAbout, fieldOf, invalidProps, type Notice } from './Fields';
+import {
+  EmailField,
+  FieldError,
+  Notices,
+  addressProblem,
+  checkFields,
+  errorAbout,
+  fieldOf,
+  invalidProps,
+  passwordProblem,
+  type FieldName,
+  type FieldProblems,
+  type Notice,
+} from './Fields';
 import { useDestinationWords } from './destination';
 import LinkSent from './LinkSent';
 import styles from './styles.module.css';
@@ -52,6 +65,7 @@ export default function SignInForm({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const recaptcha = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLElement>(null);
@@ -87,9 +101,20 @@ export default function SignInForm({
     if (initialEmail) setEmail((typed) => typed || initialEmail);
   }, [initialEmail]);
 
+  const errorOf = (field: FieldName) => problems[field] ?? errorAbout(notice, field);
+
+  /** Whether the form's own check of these fields passes; if not, their errors show and nothing is sent. */
+  function passes(checks: Array<[FieldName, string, string | null]>): boolean {
+    const found = checkFields(checks);
+    setProblems(found ?? {});
+    if (found) setNotice(null);
+    return !found;
+  }
+
   async function run(action: () => Promise<void>): Promise<void> {
     setBusy(true);
     setNotice(null);
+    setProblems({});
     try {
       await action();
     } catch (error) {
@@ -112,9 +137,9 @@ export default function SignInForm({
 
   const emailLink = (event: FormEvent) => {
     event.preventDefault();
+    if (!passes([['email', 'sign-in-email', addressProblem(email)]])) return;
     void run(async () => {
       const address = email.trim();
-      if (!address) throw new CodedError('auth/missing-email');
       await send(address);
       setSentTo(address);
     });
@@ -122,6 +147,11 @@ export default function SignInForm({
 
   const signInWithPassword = (event: FormEvent) => {
     event.preventDefault();
+    const checks: Array<[FieldName, string, string | null]> = [
+      ['email', 'sign-in-email', addressProblem(email)],
+      ['password', 'sign-in-password', passwordProblem(password)],
+    ];
+    if (!passes(checks)) return;
     void run(async () => finish(await (await load()).signInWithPassword(email.trim(), password, recaptcha.current!)));
   };
 
@@ -133,7 +163,9 @@ export default function SignInForm({
       finish(await (await load()).signInWithUniversityAccount(universityAccount!, recaptcha.current!)),
     );
 
-  const resetPassword = () =>
+  const resetPassword = () => {
+    // An empty address here asks for one "first": the reader pressed the reset, not the form's button.
+    if (email.trim() && !passes([['email', 'sign-in-email', addressProblem(email)]])) return;
     void run(async () => {
       if (!email.trim()) throw new CodedError('auth/missing-email');
       await (await load()).sendPasswordReset(email.trim());
@@ -146,12 +178,14 @@ export default function SignInForm({
         }),
       });
     });
+  };
 
   const switched = useRef(false);
   const switchMode = () => {
     switched.current = true;
     setMode((current) => (current === 'link' ? 'password' : 'link'));
     setNotice(null);
+    setProblems({});
   };
   // The other form replaces the one the reader was in: focus goes to its first field still to
   // fill, not left on the switch below it.
@@ -209,8 +243,8 @@ export default function SignInForm({
           </>
         )}
         {mode === 'link' ? (
-          <form onSubmit={emailLink} className={forms.form} aria-describedby="sign-in-link-hint">
-            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorAbout(notice, 'email')} />
+          <form onSubmit={emailLink} className={forms.form} aria-describedby="sign-in-link-hint" noValidate>
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorOf('email')} />
             <p id="sign-in-link-hint" className={styles.hint}>
               <Translate id="auth.signIn.linkHint" description="Under the e-mail field of the sign-in-link form">
                 No password needed: we e-mail you a link that signs you in. The first time, it also opens your account.
@@ -230,8 +264,8 @@ export default function SignInForm({
             </button>
           </form>
         ) : (
-          <form onSubmit={signInWithPassword} className={forms.form}>
-            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorAbout(notice, 'email')} />
+          <form onSubmit={signInWithPassword} className={forms.form} noValidate>
+            <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errorOf('email')} />
             <label htmlFor="sign-in-password">
               <Translate id="auth.signIn.password" description="Label of the password field">
                 Password
@@ -245,9 +279,9 @@ export default function SignInForm({
               required
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              {...invalidProps('sign-in-password', errorAbout(notice, 'password'))}
+              {...invalidProps('sign-in-password', errorOf('password'))}
             />
-            <FieldError id="sign-in-password" error={errorAbout(notice, 'password')} />
+            <FieldError id="sign-in-password" error={errorOf('password')} />
             <button type="submit" className="button button--primary" disabled={busy}>
               <Translate id="auth.signIn.submit" description="Button that signs in with e-mail and password">
                 Sign in
@@ -386,7 +420,7 @@ function SecondFactorStep({
 
   return (
     <>
-      <form onSubmit={submit} className={forms.form}>
+      <form onSubmit={submit} className={forms.form} noValidate>
         <p>
           <Translate
             id="auth.signIn.codeSent"
