@@ -447,24 +447,24 @@ function SecondFactorStep({
           {...invalidProps('sign-in-code', errorAbout(notice, 'code'))}
         />
         <FieldError id="sign-in-code" error={errorAbout(notice, 'code')} />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
-            Verify
-          </Translate>
-        </button>
+        <div className={styles.stack}>
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            <Translate id="auth.signIn.verify" description="Button that submits the second-factor code">
+              Verify
+            </Translate>
+          </button>
+          <button type="button" className="button button--secondary button--block" disabled={busy} onClick={resend}>
+            <Translate id="auth.signIn.resendCode" description="Button that sends a new second-factor code">
+              Send a new code
+            </Translate>
+          </button>
+          <button type="button" className="button button--secondary button--block" disabled={busy} onClick={onCancel}>
+            <Translate id="auth.signIn.cancelCode" description="Button that leaves the second sign-in step">
+              Cancel and sign in another way
+            </Translate>
+          </button>
+        </div>
       </form>
-      <div className={styles.actions}>
-        <button type="button" className="button button--secondary button--sm" disabled={busy} onClick={resend}>
-          <Translate id="auth.signIn.resendCode" description="Button that sends a new second-factor code">
-            Send a new code
-          </Translate>
-        </button>
-        <button type="button" className="button button--secondary button--sm" disabled={busy} onClick={onCancel}>
-          <Translate id="auth.signIn.cancelCode" description="Button that leaves the second sign-in step">
-            Cancel and sign in another way
-          </Translate>
-        </button>
-      </div>
       <Notices notice={notice} />
     </>
   );
