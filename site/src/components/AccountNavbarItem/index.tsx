@@ -1,10 +1,11 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
 import { ASSISTANTS_PATH, SIGN_IN_PATH, sessionEndedUrl } from '@trust/access-policy';
 import { useAuth } from '../../auth/AuthProvider';
+import { piecesAfter } from '../SignIn/piecesAfter';
 import styles from './styles.module.css';
 
 interface Props {
@@ -17,6 +18,16 @@ function initialsOf(email: string): string {
   const parts = (email.split('@')[0] ?? '').split(/[._+-]+/).filter(Boolean);
   const letters = parts.length > 1 ? parts[0]![0]! + parts[1]![0]! : (parts[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();
+}
+
+/** The reader's address, which a narrow menu may break after its "@" and nowhere else. */
+function Address({ email }: { email: string }): ReactNode {
+  return piecesAfter(email, '@').map((piece, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      <span className={styles.unbroken}>{piece}</span>
+    </Fragment>
+  ));
 }
 
 /**
@@ -112,7 +123,7 @@ function AccountMenu({ email }: { email: string }): ReactNode {
       </button>
       <div id={panelId} className={styles.panel} hidden={!isOpen}>
         <p className={styles.email} data-testid="account-email">
-          {email}
+          <Address email={email} />
         </p>
         <AssistantsLink className={styles.menuLink} />
         <SignOutButton />
@@ -135,7 +146,7 @@ export default function AccountNavbarItem({ mobile = false, className }: Props):
     return wrap(
       <span className={clsx('menu__link', styles.mobile, className)}>
         <span className={styles.email} data-testid="account-email">
-          {email}
+          <Address email={email} />
         </span>
         <AssistantsLink className={styles.menuLink} />
         <SignOutButton />
