@@ -195,3 +195,14 @@ export async function expectAtPhoneWidth(
   expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
   await page.screenshot({ path: `test-results/screens/${name}-390.png` });
 }
+
+/** The two widths the sign-in journeys are checked at: a desktop's and a phone's. */
+export const VIEWPORTS = [
+  { name: '1280 px', width: 1280, height: 800 },
+  { name: '390 px', width: 390, height: 844 },
+] as const;
+
+export const prefixOf = (locale: Locale) => (locale === 'es' ? '/es' : '');
+
+/** The sign-in page of a locale, returning to `next` once signed in. */
+export const signInWith = (locale: Locale, next: string) => signInUrl(next, '', locale);

@@ -3,18 +3,19 @@ import { ADMIN_API_PREFIX } from '@trust/access-policy';
 import { violationsInBothThemes } from './axe';
 import { REFUSED_SESSION, expect, literal, tabTo, test, waitForHydration } from './fixtures';
 import {
-  DEMO_PASSWORD,
-  DOCS_PAGE,
-  SIGN_IN_TEXT,
   createAccount,
   createAccountLike,
+  DEMO_PASSWORD,
+  DOCS_PAGE,
   expectAtPhoneWidth,
   expectLinkSent,
   latestLink,
   latestSmsCode,
   sentEmails,
+  SIGN_IN_TEXT,
   signInAt,
   submitSignIn,
+  VIEWPORTS,
   type Locale,
 } from './auth';
 
@@ -83,11 +84,6 @@ const TEXT = {
 
 // axe is injected into the page, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
-
-const VIEWPORTS = [
-  { name: '1280 px', width: 1280, height: 800 },
-  { name: '390 px', width: 390, height: 844 },
-] as const;
 
 const newAddress = (local: string, domain: string) =>
   `${local}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;

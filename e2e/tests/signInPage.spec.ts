@@ -4,15 +4,18 @@ import { violationsInBothThemes } from './axe';
 import { startAuthorization } from './mcpPages';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
 import {
-  DEMO_PASSWORD,
-  DOCS_PAGE,
-  SIGN_IN_TEXT,
   createAccount,
   createAccountLike,
+  DEMO_PASSWORD,
+  DOCS_PAGE,
   latestSmsCode,
+  prefixOf,
+  SIGN_IN_TEXT,
   signInAt,
+  signInWith,
   submitSignIn,
   updateAccount,
+  VIEWPORTS,
   type Locale,
 } from './auth';
 
@@ -120,14 +123,6 @@ const BLOG_POST = {
 
 // axe is injected into the page, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
-
-const VIEWPORTS = [
-  { name: '1280 px', width: 1280, height: 800 },
-  { name: '390 px', width: 390, height: 844 },
-] as const;
-
-const prefixOf = (locale: Locale) => (locale === 'es' ? '/es' : '');
-const signInWith = (locale: Locale, next: string) => `${prefixOf(locale)}/signin?next=${encodeURIComponent(next)}`;
 
 /** Today's date (UTC, as the server keeps it) in the words of the page's language. */
 function today(locale: Locale): string {

@@ -2,16 +2,18 @@ import type { Locator, Page, Request } from '@playwright/test';
 import { violationsInBothThemes } from './axe';
 import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
 import {
-  DEMO_PASSWORD,
-  DOCS_PAGE,
-  SIGN_IN_TEXT,
   createAccount,
   createAccountLike,
+  DEMO_PASSWORD,
+  DOCS_PAGE,
   expectLinkSent,
   latestLink,
+  prefixOf,
+  SIGN_IN_TEXT,
   signInAt,
+  signInWith,
   submitSignIn,
-  type Locale,
+  VIEWPORTS,
 } from './auth';
 
 /**
@@ -55,14 +57,6 @@ const DOTLESS = 'ana.torres@uai';
 
 // axe is injected into the page, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
-
-const VIEWPORTS = [
-  { name: '1280 px', width: 1280, height: 800 },
-  { name: '390 px', width: 390, height: 844 },
-] as const;
-
-const prefixOf = (locale: Locale) => (locale === 'es' ? '/es' : '');
-const signInWith = (locale: Locale, next: string) => `${prefixOf(locale)}/signin?next=${encodeURIComponent(next)}`;
 
 /**
  * Submits `form` with `click` and expects `field`'s own error under it with `message`, the field
