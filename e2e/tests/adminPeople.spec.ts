@@ -1,7 +1,7 @@
 import { updateAccount } from '../../scripts/authEmulator.mjs';
 import { createAccountLike, latestLink, signInAt, type Locale } from './auth';
 import { violationsInBothThemes } from './axe';
-import { expect, literal, test } from './fixtures';
+import { expect, linesOf, literal, test } from './fixtures';
 
 const TEXT = {
   en: {
@@ -79,6 +79,8 @@ for (const [locale, viewport] of [
     const first = await requester('Partner on the sensor pilot');
     const second = await requester('Visiting researcher');
     const helped = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    // A student with four names: the longest address any row can be counted on to hold.
+    const longNamed = await createAccountLike('maria.francisca.gonzalez.valenzuela@alumnos.uai.cl');
     await updateAccount(helped, {
       claims: { mcp: [{ c: 'k1', n: 'Helper', i: 'g1', g: 1, t: Math.floor(Date.now() / 1000) }] },
     });
@@ -184,10 +186,12 @@ for (const [locale, viewport] of [
         `^http://[^/]+${prefix}/signin\\?next=${literal(encodeURIComponent(`${prefix}/docs/documentation/firebase-auth-setup`))}&granted=1$`,
       ),
     );
-    // With a guest and their note listed beside the admin's own row, the table has its widest set
-    // of columns; at a desktop's width every column, the change included, is in view without
-    // scrolling sideways.
+    // With a guest and their note listed beside the admin's own row, and a long address among
+    // the rows, the table has its widest set of columns; at a desktop's width every column, the
+    // change included, is in view without scrolling sideways, and an address that has room breaks
+    // only after its @.
     await search.fill('');
+    await expect(page.getByRole('row').filter({ hasText: longNamed })).toHaveCount(1);
     await expect(page.getByRole('columnheader', { name: text.until, exact: true })).toHaveCount(
       viewport === PHONE ? 0 : 1,
     );
@@ -197,6 +201,12 @@ for (const [locale, viewport] of [
         (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth,
       );
       expect(fits).toBe(true);
+      const own = page.getByRole('row').filter({ hasText: 'ana.torres@uai.cl' }).getByRole('cell').first();
+      expect(await linesOf(own, 'ana.torres@'), 'a short address on one line').toBe(1);
+      const inviter = page.getByRole('row').filter({ hasText: guest }).getByRole('cell').nth(3);
+      await expect(inviter).toHaveText('ana.torres@uai.cl');
+      expect(await linesOf(inviter, 'ana.torres@'), 'the inviter’s name and its @ on one line').toBe(1);
+      await table.screenshot({ path: `test-results/screens/admin-table-${locale}-${viewport.width}.png` });
     }
     await search.fill(helped);
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));

@@ -94,3 +94,32 @@ export async function tabTo(page: Page, target: Locator, most = 40, key: 'Tab' |
   }
   throw new Error(`Tab never reached ${String(target)} in ${most} presses.`);
 }
+
+/** The text boxes of `part` inside `element`'s text, one per line it sits on (whatever elements split it). */
+export function linesOf(element: Locator, part: string): Promise<number> {
+  return element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    const whole = nodes.map((node) => node.data).join('');
+    const start = whole.indexOf(wanted);
+    if (start < 0) throw new Error(`${wanted} is not in ${whole}`);
+    const at = (offset: number): [Text, number] => {
+      let passed = 0;
+      for (const node of nodes) {
+        if (offset <= passed + node.data.length) return [node, offset - passed];
+        passed += node.data.length;
+      }
+      throw new Error('offset past the text');
+    };
+    const range = document.createRange();
+    range.setStart(...at(start));
+    range.setEnd(...at(start + wanted.length));
+    const tops = new Set(
+      Array.from(range.getClientRects())
+        .filter((rect) => rect.width > 0)
+        .map((rect) => Math.round(rect.top)),
+    );
+    return tops.size;
+  }, part);
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { violationsInBothThemes } from './axe';
-import { REFUSED_SESSION, expect, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, linesOf, test, waitForHydration } from './fixtures';
 import {
   createAccount,
   createAccountLike,
@@ -89,35 +89,6 @@ async function expectRefused(
 
 /** Whether the browser's own check would stop the form: the site's form checks itself instead. */
 const noValidateOf = (field: Locator) => field.evaluate((input) => (input as HTMLInputElement).form?.noValidate);
-
-/** The text boxes of `part` inside `element`'s text, one per line it sits on (whatever elements split it). */
-function linesOf(element: Locator, part: string): Promise<number> {
-  return element.evaluate((root, wanted) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
-    const whole = nodes.map((node) => node.data).join('');
-    const start = whole.indexOf(wanted);
-    if (start < 0) throw new Error(`${wanted} is not in ${whole}`);
-    const at = (offset: number): [Text, number] => {
-      let passed = 0;
-      for (const node of nodes) {
-        if (offset <= passed + node.data.length) return [node, offset - passed];
-        passed += node.data.length;
-      }
-      throw new Error('offset past the text');
-    };
-    const range = document.createRange();
-    range.setStart(...at(start));
-    range.setEnd(...at(start + wanted.length));
-    const tops = new Set(
-      Array.from(range.getClientRects())
-        .filter((rect) => rect.width > 0)
-        .map((rect) => Math.round(rect.top)),
-    );
-    return tops.size;
-  }, part);
-}
 
 for (const locale of ['en', 'es'] as const) {
   const text = TEXT[locale];

@@ -368,10 +368,11 @@ export default function AccessAdmin(): ReactNode {
                 return (
                   <Fragment key={key}>
                     <tr>
-                      <td data-label={translate({ id: 'admin.list.address', message: 'Address' })}>
-                        <span className={styles.address}>
-                          <BreakableAddress email={entry.email} />
-                        </span>
+                      <td
+                        data-label={translate({ id: 'admin.list.address', message: 'Address' })}
+                        className={styles.addressCell}
+                      >
+                        <BreakableAddress email={entry.email} />
                         {!entry.verified && (
                           <span className={styles.badgeWarning}>
                             {translate({ id: 'admin.unverified', message: 'address not verified' })}
@@ -396,7 +397,7 @@ export default function AccessAdmin(): ReactNode {
                         </td>
                       )}
                       {shows.by && (
-                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })}>
+                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })} className={styles.byCell}>
                           {entry.by ? <BreakableAddress email={entry.by} /> : ''}
                         </td>
                       )}
@@ -476,17 +477,23 @@ export default function AccessAdmin(): ReactNode {
 }
 
 /**
- * An address that may break after its @ and nowhere else, so the table's widest columns fit a
- * desktop's width without cutting a name or a domain in two.
+ * An address that breaks after its @ when its cell is narrower than the whole address, and inside
+ * a name or a domain only when even that part alone is wider than the cell: the accounts table
+ * must fit a desktop's width whatever addresses its rows hold.
  */
 function BreakableAddress({ email }: { email: string }): ReactNode {
   const at = email.lastIndexOf('@');
-  if (at < 0) return email;
   return (
-    <>
-      <span className={styles.nowrap}>{email.slice(0, at + 1)}</span>
-      <wbr />
-      <span className={styles.nowrap}>{email.slice(at + 1)}</span>
-    </>
+    <span className={styles.address}>
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
+    </span>
   );
 }
