@@ -172,6 +172,12 @@ function spawnEmulator(quiet) {
   return child;
 }
 
+/**
+ * How long the emulator may take to answer once started. It starts in about ten seconds on an idle
+ * machine, but several times slower on two cores busy with a production build and other test runs.
+ */
+const START_TIMEOUT_MS = 150_000;
+
 /** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */
 const RESTART_WINDOW_MS = 60_000;
 const MAX_RESTARTS = 3;
@@ -207,7 +213,7 @@ export async function startAuthEmulator({ quiet = false, keepAlive = false, log 
       try {
         child = spawnEmulator(quiet);
         watch(child);
-        await waitUntilUp(child, 60_000);
+        await waitUntilUp(child, START_TIMEOUT_MS);
         await seedDemoAccounts();
         log(`The Firebase Auth emulator is back at ${base}, with the demo accounts.`);
       } catch (error) {
@@ -220,7 +226,7 @@ export async function startAuthEmulator({ quiet = false, keepAlive = false, log 
     child = spawnEmulator(quiet);
     watch(child);
     try {
-      await waitUntilUp(child, 60_000);
+      await waitUntilUp(child, START_TIMEOUT_MS);
     } catch (error) {
       // Not left behind to come up later, unowned, on the port the next caller will try.
       isStopping = true;
