@@ -22,6 +22,7 @@ export function latestSmsCode(phone: string): Promise<string | null>;
 export function startAuthEmulator(options?: {
   quiet?: boolean;
   keepAlive?: boolean;
+  own?: boolean;
   log?: (message: string) => void;
 }): Promise<(() => Promise<void>) & { emulatorPid(): number | null }>;
 export function sentEmails(): Promise<Array<{ email: string; requestType: string }>>;

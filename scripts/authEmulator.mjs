@@ -178,6 +178,24 @@ function spawnEmulator(quiet) {
  */
 const START_TIMEOUT_MS = 150_000;
 
+/** How long a caller that must own its emulator waits for one that answers already to end. */
+const OWN_WAIT_MS = 30_000;
+
+/**
+ * Waits for the emulator that answers at this address to end (one that an earlier test file is
+ * still shutting down, for instance), or fails saying that another is in the way.
+ */
+async function waitUntilGone(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (await isUp()) {
+    if (Date.now() >= deadline)
+      throw new Error(
+        `An Auth emulator this process did not start still answers at ${base} after ${timeoutMs / 1000} s; stop it and run again.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Restarts within this long of each other mean the emulator cannot stay up: stop trying. */
 const RESTART_WINDOW_MS = 60_000;
 const MAX_RESTARTS = 3;
@@ -188,9 +206,10 @@ const MAX_RESTARTS = 3;
  *
  * With `keepAlive` (for `npm start`), an emulator that dies is reported and started again with
  * the demo accounts, so the site does not go on serving a sign-in form nobody can use; after
- * three deaths in a minute it says so and stops trying.
+ * three deaths in a minute it says so and stops trying. With `own`, the caller needs an emulator
+ * it started itself (to stop it behind its own back): one already answering is waited out.
  */
-export async function startAuthEmulator({ quiet = false, keepAlive = false, log = console.error } = {}) {
+export async function startAuthEmulator({ quiet = false, keepAlive = false, own = false, log = console.error } = {}) {
   let child = null;
   let isStopping = false;
   const restarts = [];
@@ -222,6 +241,7 @@ export async function startAuthEmulator({ quiet = false, keepAlive = false, log 
     });
   }
 
+  if (own) await waitUntilGone(OWN_WAIT_MS);
   if (!(await isUp())) {
     child = spawnEmulator(quiet);
     watch(child);

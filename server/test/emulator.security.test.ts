@@ -19,7 +19,12 @@ let stopEmulator: Awaited<ReturnType<typeof startAuthEmulator>>;
 let site: TestSite;
 const messages: string[] = [];
 before(async () => {
-  stopEmulator = await startAuthEmulator({ quiet: true, keepAlive: true, log: (message) => messages.push(message) });
+  stopEmulator = await startAuthEmulator({
+    quiet: true,
+    keepAlive: true,
+    own: true,
+    log: (message) => messages.push(message),
+  });
   site = await startTestSite(undefined, {}, { SESSION_RECHECK_SECONDS: '1' });
 });
 after(async () => {
