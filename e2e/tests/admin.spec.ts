@@ -18,16 +18,38 @@ const ADMIN_TEXT = {
     requests: /^Requests waiting \(\d+\)$/,
     signedOut: 'Sign in with an admin account to manage access.',
     notAdmin: 'This account does not manage access. Ask an admin of the centre if it should.',
+    invite: { title: 'Invite a guest', button: 'Invite' },
+    suspend: { title: 'Suspend an account', button: 'Suspend' },
+    email: 'E-mail',
+    reason: 'Reason',
+    lastDay: 'Last day (UTC)',
+    noAddress: 'Enter the person’s e-mail address.',
+    noReason: 'Write the reason for the suspension.',
+    noDay: 'Choose the invitation’s last day.',
   },
   es: {
     heading: 'Acceso a la documentación',
     requests: /^Solicitudes pendientes \(\d+\)$/,
     signedOut: 'Inicie sesión con una cuenta de administración para administrar el acceso.',
     notAdmin: 'Esta cuenta no administra el acceso. Si debiera hacerlo, pídalo a quien administra el centro.',
+    invite: { title: 'Invitar a una persona', button: 'Invitar' },
+    suspend: { title: 'Suspender una cuenta', button: 'Suspender' },
+    email: 'Correo electrónico',
+    reason: 'Motivo',
+    lastDay: 'Último día (UTC)',
+    noAddress: 'Escriba el correo electrónico de la persona.',
+    noReason: 'Escriba el motivo de la suspensión.',
+    noDay: 'Elija el último día de la invitación.',
   },
 } as const;
 
 test.use({ bypassCSP: true });
+
+/** How the admin page (in English) names the documentation page each language's requester wanted. */
+const WANTED = {
+  en: 'Architecture overview (in English)',
+  es: 'Visión general de la arquitectura (in Spanish)',
+};
 
 /** The requester's side of a request for access, in each language. */
 const REQUESTER_TEXT = {
@@ -95,7 +117,10 @@ for (const [locale, first, second] of [
     await expect(admin.getByRole('heading', { name: /^Requests waiting \(\d+\)$/ })).toBeVisible();
     const request = admin.getByRole('listitem').filter({ hasText: outsider });
     await expect(request).toContainText('Engineer at the partner running the sensor pilot');
-    await expect(request.getByRole('definition').nth(1)).toHaveText(docs);
+    // The page wanted by its heading, linked, with its language: never a bare path to decipher.
+    const wanted = request.getByRole('definition').nth(1);
+    await expect(wanted).toHaveText(WANTED[locale]);
+    await expect(wanted.getByRole('link')).toHaveAttribute('href', docs);
     await expect(request).toContainText('verified address');
     // By keyboard: focus the approval and press Enter; the outcome takes its place, and focus.
     await request.getByRole('button', { name: `Approve ${outsider}`, exact: true }).focus();
@@ -103,7 +128,7 @@ for (const [locale, first, second] of [
     const approved = request.getByRole('status');
     await expect(approved).toHaveText(
       new RegExp(
-        `^${literal(outsider)} is invited until [A-Z][a-z]{2} \\d{1,2}, \\d{4}; we’ve e-mailed them a sign-in link\\.$`,
+        `^${literal(outsider)} is invited until \\d{1,2} [A-Z][a-z]{2,3} \\d{4}; we’ve e-mailed them a sign-in link\\.$`,
       ),
     );
     await expect(approved).toBeFocused();
@@ -135,7 +160,7 @@ for (const [locale, first, second] of [
     const revoke = admin.getByRole('button', { name: `Revoke ${outsider}`, exact: true });
     await revoke.click();
     const dialog = admin.getByRole('dialog', { name: `Revoke the invitation of ${outsider}?` });
-    await expect(dialog).toContainText(`${outsider} is signed out everywhere at once`);
+    await expect(dialog).toContainText(`${outsider} is signed out everywhere within a few minutes at most`);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(revoke).toBeFocused();
@@ -185,6 +210,24 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await expect(admin.getByRole('heading', { name: text.requests })).toBeVisible();
     await expect(admin.getByRole('row').filter({ hasText: 'ana.torres@uai.cl' }).first()).toBeVisible();
     expect(await violationsInBothThemes(admin)).toEqual({ light: [], dark: [] });
+
+    // The forms check their own fields: what is missing is said under its field, in the page's
+    // language, and focus goes to the first field in error; no browser bubble.
+    const invite = admin.getByRole('region', { name: text.invite.title, exact: true });
+    await invite.getByLabel(text.lastDay, { exact: true }).fill('');
+    await invite.getByRole('button', { name: text.invite.button, exact: true }).click();
+    const inviteEmail = invite.getByLabel(text.email, { exact: true });
+    await expect(inviteEmail).toBeFocused();
+    await expect(inviteEmail).toHaveAccessibleDescription(text.noAddress);
+    await expect(invite.getByLabel(text.lastDay, { exact: true })).toHaveAccessibleDescription(text.noDay);
+    const suspend = admin.getByRole('region', { name: text.suspend.title, exact: true });
+    await suspend.getByLabel(text.email, { exact: true }).fill('diego.rojas@alumnos.uai.cl');
+    await suspend.getByRole('button', { name: text.suspend.button, exact: true }).click();
+    const reason = suspend.getByLabel(text.reason, { exact: true });
+    await expect(reason).toBeFocused();
+    await expect(reason).toHaveAccessibleDescription(text.noReason);
+    await expect(admin.getByRole('dialog')).toHaveCount(0);
+    expect(await violationsInBothThemes(admin)).toEqual({ light: [], dark: [] });
     await adminContext.close();
   });
 }
@@ -199,8 +242,9 @@ const JOURNEY_TEXT = {
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
     effect: (email: string) =>
-      `This signs ${email} out everywhere at once, and they cannot sign in again until an admin restores the account.`,
+      `This signs ${email} out everywhere within a few minutes at most, and they cannot sign in again until an admin restores the account.`,
     reason: 'Reason',
+    noReason: 'Write the reason for the suspension.',
     confirm: 'Suspend the account',
     suspended: (email: string) => `${email} is suspended: signed out everywhere.`,
     suspendedKind: 'Suspended',
@@ -216,8 +260,9 @@ const JOURNEY_TEXT = {
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>
-      `Esto cierra de inmediato todas las sesiones de ${email}, que no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
+      `Esto cierra en pocos minutos como máximo todas las sesiones de ${email}, que no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
     reason: 'Motivo',
+    noReason: 'Escriba el motivo de la suspensión.',
     confirm: 'Suspender la cuenta',
     suspended: (email: string) => `La cuenta ${email} queda suspendida: se cerraron todas sus sesiones.`,
     suspendedKind: 'Suspendido',
@@ -271,7 +316,12 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await admin.keyboard.press('Enter');
       const dialog = admin.getByRole('dialog', { name: text.title(member) });
       await expect(dialog).toHaveAccessibleDescription(text.effect(member));
-      await expect(dialog.getByLabel(text.reason, { exact: true })).toBeFocused();
+      const reason = dialog.getByLabel(text.reason, { exact: true });
+      await expect(reason).toBeFocused();
+      // Confirmed without a reason: the dialog stays, and says under the field what it needs.
+      await admin.keyboard.press('Enter');
+      await expect(reason).toHaveAccessibleDescription(text.noReason);
+      await expect(reason).toBeFocused();
       await admin.screenshot({ path: `test-results/screens/admin-confirm-${locale}-${width}.png` });
       expect(await violationsInBothThemes(admin)).toEqual({ light: [], dark: [] });
       await admin.keyboard.type('Left the university');

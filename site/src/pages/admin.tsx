@@ -24,10 +24,11 @@ export default function AdminPage(): ReactNode {
         </Heading>
         <p>
           <Translate id="admin.intro" description="What the admins' page is for">
-            Staff and students read with their university address, without anything being done here. On this page you
+            Staff and students read with their university address; nothing needs doing here for them. On this page you
             answer the people who asked for access, invite guests until a given day, find any account and suspend it if
-            needed. Every change takes effect on every server within minutes and is recorded in the audit trail, in the
-            server's log in Google Cloud Logging (the lines with jsonPayload.audit=true).
+            needed. A change takes effect on every server within a few minutes. Each one is also recorded, with who made
+            it and when, in the site’s audit trail, which the centre’s Google Cloud project keeps in Cloud Logging:
+            anyone allowed to read the project’s logs can search it there.
           </Translate>
         </p>
         <AccessAdmin />

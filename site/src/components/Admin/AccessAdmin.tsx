@@ -22,6 +22,7 @@ import { Assistants } from './Assistants';
 import { formatDay, formatMoment } from './dates';
 import { describeRefusal, kindLabel, outcomeLabel, shownText } from './messages';
 import RequestItem from './RequestItem';
+import { BreakAfter } from '../SignIn/BreakAfter';
 import styles from './styles.module.css';
 
 type Phase = 'loading' | 'signed-out' | 'not-admin' | 'failed' | 'ready';
@@ -344,7 +345,7 @@ export default function AccessAdmin(): ReactNode {
                 )}
                 <th scope="col">
                   <Translate id="admin.list.change" description="Column: actions">
-                    Change
+                    Action
                   </Translate>
                 </th>
               </tr>
@@ -423,7 +424,7 @@ export default function AccessAdmin(): ReactNode {
                           {entry.assistants.length > 0 ? entry.assistants.length : ''}
                         </td>
                       )}
-                      <td data-label={translate({ id: 'admin.list.change', message: 'Change' })}>
+                      <td data-label={translate({ id: 'admin.list.change', message: 'Action' })}>
                         <EntryAction {...rowActions} />
                       </td>
                     </tr>
@@ -482,18 +483,5 @@ export default function AccessAdmin(): ReactNode {
  * must fit a desktop's width whatever addresses its rows hold.
  */
 function BreakableAddress({ email }: { email: string }): ReactNode {
-  const at = email.lastIndexOf('@');
-  return (
-    <span className={styles.address}>
-      {at < 0 ? (
-        email
-      ) : (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      )}
-    </span>
-  );
+  return <BreakAfter text={email} marks="@" className={styles.address} />;
 }

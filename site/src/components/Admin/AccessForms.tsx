@@ -2,11 +2,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { formatDay } from './dates';
-import { EmailField } from '../SignIn/Fields';
+import { EmailField, FieldError, checkFields, invalidProps } from '../SignIn/Fields';
 import type { Notice } from '../SignIn/Fields';
 import { Outcome, suspension, type Act, type Confirm } from './actions';
-import { DateField, day } from './fields';
-import { describeRefusal } from './messages';
+import { DateField, dateProblem, day } from './fields';
+import { accountAddressProblem, describeRefusal, suspensionReasonMissing } from './messages';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -17,9 +17,16 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
   const [until, setUntil] = useState(day(90));
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<Notice>(null);
+  const [problems, setProblems] = useState<Partial<Record<'email' | 'until', string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
+    const found = checkFields([
+      ['email', 'invite-email', accountAddressProblem(email)],
+      ['until', 'invite-until', dateProblem(until)],
+    ]);
+    setProblems(found ?? {});
+    if (found) return;
     void (async () => {
       const done = await act(
         'invite',
@@ -47,9 +54,9 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
           Invite a guest
         </Translate>
       </h2>
-      <form onSubmit={submit} className={forms.form}>
-        <EmailField id="invite-email" value={email} onChange={setEmail} />
-        <DateField id="invite-until" value={until} onChange={setUntil} />
+      <form onSubmit={submit} className={forms.form} noValidate>
+        <EmailField id="invite-email" value={email} onChange={setEmail} error={problems.email} />
+        <DateField id="invite-until" value={until} onChange={setUntil} error={problems.until} />
         <label htmlFor="invite-note">
           <Translate id="admin.note" description="Label: note on an invitation">
             Note (who they are, why)
@@ -85,9 +92,16 @@ export function SuspendForm({
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<Notice>(null);
+  const [problems, setProblems] = useState<Partial<Record<'email' | 'reason', string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
+    const found = checkFields([
+      ['email', 'suspend-email', accountAddressProblem(email)],
+      ['reason', 'suspend-reason', reason.trim() ? null : suspensionReasonMissing()],
+    ]);
+    setProblems(found ?? {});
+    if (found) return;
     if (isSelf(email.trim())) {
       setOutcome({ kind: 'error', text: describeRefusal('self-suspend') });
       return;
@@ -114,8 +128,8 @@ export function SuspendForm({
           Suspend an account
         </Translate>
       </h2>
-      <form onSubmit={submit} className={forms.form}>
-        <EmailField id="suspend-email" value={email} onChange={setEmail} />
+      <form onSubmit={submit} className={forms.form} noValidate>
+        <EmailField id="suspend-email" value={email} onChange={setEmail} error={problems.email} />
         <label htmlFor="suspend-reason">
           <Translate id="admin.reason" description="Label: reason for a suspension">
             Reason
@@ -127,7 +141,9 @@ export function SuspendForm({
           maxLength={200}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
+          {...invalidProps('suspend-reason', problems.reason)}
         />
+        <FieldError id="suspend-reason" error={problems.reason} />
         <button type="submit" className={`button ${styles.danger}`} disabled={busy}>
           <Translate id="admin.suspend" description="Button: suspend">
             Suspend

@@ -63,7 +63,7 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
                       {
                         id: 'admin.confirm.disconnectEffect',
                         message:
-                          '{name} can no longer search or read the documentation for {email}. Their other assistants and their own access stay as they are; they can connect it again.',
+                          '{name} loses access to the documentation for {email} within a few minutes at most. Their other assistants and their own access stay as they are; they can connect it again.',
                         description: 'Confirmation: what disconnecting an assistant does',
                       },
                       { name, email },

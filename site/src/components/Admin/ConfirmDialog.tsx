@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
+import { FieldError, invalidProps } from '../SignIn/Fields';
+import { BreakAfter } from '../SignIn/BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -10,8 +12,8 @@ export interface Confirmation {
   effect: string;
   /** The confirming button's words, naming the change. */
   confirm: string;
-  /** A reason to write: its label, and whether one is required. */
-  reason?: { label: string; isRequired: boolean };
+  /** A reason to write: its label, and the error shown when it is required and left empty. */
+  reason?: { label: string; missing?: string };
   /** Makes the change with the reason written. */
   onConfirm(reason: string): Promise<void>;
 }
@@ -33,12 +35,14 @@ export default function ConfirmDialog({
   const effectId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (confirmation && !element.open) {
       setReason('');
+      setProblem(null);
       element.showModal();
     } else if (!confirmation && element.open) element.close();
   }, [confirmation]);
@@ -49,6 +53,12 @@ export default function ConfirmDialog({
     event.preventDefault();
     if (!confirmation) return;
     const written = reason.trim();
+    const missing = confirmation.reason?.missing;
+    if (missing && !written) {
+      setProblem(missing);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
     dialog.current?.close();
     onClose();
     void confirmation.onConfirm(written);
@@ -63,21 +73,25 @@ export default function ConfirmDialog({
       onClose={onClose}
     >
       {confirmation && (
-        <form onSubmit={submit} className={forms.form}>
+        <form onSubmit={submit} className={forms.form} noValidate>
           <h2 id={titleId} className={styles.dialogTitle}>
-            {confirmation.title}
+            <BreakAfter text={confirmation.title} marks="@." />
           </h2>
-          <p id={effectId}>{confirmation.effect}</p>
+          <p id={effectId}>
+            <BreakAfter text={confirmation.effect} marks="@." />
+          </p>
           {confirmation.reason && (
             <>
               <label htmlFor={reasonId}>{confirmation.reason.label}</label>
               <input
                 id={reasonId}
-                required={confirmation.reason.isRequired}
+                required={Boolean(confirmation.reason.missing)}
                 maxLength={200}
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
+                {...invalidProps(reasonId, problem)}
               />
+              <FieldError id={reasonId} error={problem} />
             </>
           )}
           <div className={styles.row}>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { localeOfPath, safeReturnPath } from '@trust/access-policy';
+import { usePageTitle } from '../../hooks/usePageTitle';
 import type { AccessEntry } from '../../auth/adminApi';
-import type { Notice } from '../SignIn/Fields';
+import { checkFields, type Notice } from '../SignIn/Fields';
 import { ActionButton, Outcome, type Act, type Confirm } from './actions';
-import { DateField, day } from './fields';
+import { DateField, dateProblem, day } from './fields';
 import { shownText } from './messages';
 import { formatDay, formatMoment } from './dates';
 import styles from './styles.module.css';
@@ -32,8 +34,12 @@ export default function RequestItem({
   const { email } = entry;
   const id = `until-${email.replace(/[^\w]/g, '-')}`;
   const isAnswered = outcome?.kind === 'info';
+  const [untilProblem, setUntilProblem] = useState<string | null>(null);
   const approve = (event: FormEvent) => {
     event.preventDefault();
+    const problem = checkFields([['until', id, dateProblem(until)]])?.until ?? null;
+    setUntilProblem(problem);
+    if (problem) return;
     void (async () =>
       setOutcome(
         await act(
@@ -79,7 +85,6 @@ export default function RequestItem({
           message: 'Reason (they will read it)',
           description: 'Label: reason for declining a request',
         }),
-        isRequired: false,
       },
       onConfirm: async (reason) =>
         setOutcome(
@@ -124,13 +129,7 @@ export default function RequestItem({
           </Translate>
         </dt>
         <dd>
-          {entry.page ? (
-            <code>{entry.page}</code>
-          ) : (
-            <Translate id="admin.request.noPage" description="Request card: no page recorded">
-              not recorded
-            </Translate>
-          )}
+          <WantedPage page={entry.page} />
         </dd>
         <dt>
           <Translate id="admin.request.words" description="Request card: the person's words">
@@ -140,8 +139,8 @@ export default function RequestItem({
         <dd>{shownText(entry.note)}</dd>
       </dl>
       {!isAnswered && (
-        <form onSubmit={approve} className={forms.form}>
-          <DateField id={id} value={until} onChange={setUntil} />
+        <form onSubmit={approve} className={forms.form} noValidate>
+          <DateField id={id} value={until} onChange={setUntil} error={untilProblem} />
           <div className={styles.row}>
             <button
               type="submit"
@@ -164,5 +163,38 @@ export default function RequestItem({
       )}
       <Outcome notice={outcome} />
     </li>
+  );
+}
+
+/**
+ * The page a request was made from, as the admin knows it: its heading, linked, and the language
+ * it is written in. Until the heading comes (or if the page no longer exists) the path stands in.
+ */
+function WantedPage({ page }: { page: string | null }): ReactNode {
+  const path = page ? safeReturnPath(page) : null;
+  const title = usePageTitle(path, 'same-origin');
+  if (!path) {
+    return (
+      <Translate id="admin.request.noPage" description="Request card: no page recorded">
+        not recorded
+      </Translate>
+    );
+  }
+  const language =
+    localeOfPath(path) === 'es'
+      ? translate({
+          id: 'admin.request.inSpanish',
+          message: 'in Spanish',
+          description: 'Request card: the page wanted is in Spanish',
+        })
+      : translate({
+          id: 'admin.request.inEnglish',
+          message: 'in English',
+          description: 'Request card: the page wanted is in English',
+        });
+  return (
+    <>
+      <a href={path}>{title ?? path}</a> ({language})
+    </>
   );
 }

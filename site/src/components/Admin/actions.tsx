@@ -5,6 +5,7 @@ import type { AccessEntry, AdminAction } from '../../auth/adminApi';
 import type { Notice } from '../SignIn/Fields';
 import type { Confirmation } from './ConfirmDialog';
 import styles from './styles.module.css';
+import { suspensionReasonMissing } from './messages';
 
 /** Makes one change through the admins' API; resolves to what to tell the admin, `done` when it was made. */
 export type Act = (action: AdminAction, fields: AdminChangeBody, done: string) => Promise<NonNullable<Notice>>;
@@ -89,7 +90,7 @@ export function EntryAction({ entry, busy, act, confirm, onDone, isSelf }: RowAc
               {
                 id: 'admin.confirm.revokeEffect',
                 message:
-                  '{email} is signed out everywhere at once and can no longer read the documentation. You can invite them again later.',
+                  '{email} is signed out everywhere within a few minutes at most and can no longer read the documentation. You can invite them again later.',
                 description: 'Confirmation: what revoking does',
               },
               { email },
@@ -154,7 +155,7 @@ export function suspension(
       {
         id: 'admin.confirm.suspendEffect',
         message:
-          'This signs {email} out everywhere at once, and they cannot sign in again until an admin restores the account.',
+          'This signs {email} out everywhere within a few minutes at most, and they cannot sign in again until an admin restores the account.',
         description: 'Confirmation: what a suspension does',
       },
       { email },
@@ -168,7 +169,7 @@ export function suspension(
       ? {
           reason: {
             label: translate({ id: 'admin.reason', message: 'Reason', description: 'Label: reason for a suspension' }),
-            isRequired: true,
+            missing: suspensionReasonMissing(),
           },
         }
       : {}),

@@ -1,17 +1,29 @@
 import type { ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
+import { FieldError, invalidProps } from '../SignIn/Fields';
+import { lastDayProblem } from './messages';
 
 /** A date `offset` days from today, as the date input writes it (UTC). */
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The days an invitation may end on: from today to a year from now. */
+const FIRST_DAY = 0;
+const LAST_DAY = 365;
+
+/** What is wrong with a last day chosen in a `DateField`, or null. */
+export const dateProblem = (value: string) => lastDayProblem(value, day(FIRST_DAY), day(LAST_DAY));
 
 export function DateField({
   id,
   value,
   onChange,
+  error,
 }: {
   id: string;
   value: string;
   onChange(value: string): void;
+  /** What is wrong with the day, shown under the field. */
+  error?: string | null;
 }): ReactNode {
   return (
     <>
@@ -24,11 +36,13 @@ export function DateField({
         id={id}
         type="date"
         required
-        min={day(0)}
-        max={day(365)}
+        min={day(FIRST_DAY)}
+        max={day(LAST_DAY)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...invalidProps(id, error)}
       />
+      <FieldError id={id} error={error} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { translate } from '@docusaurus/Translate';
 import type { AccessKind, AdminAnswerCode } from '@trust/access-policy';
 import type { AccessEntry } from '../../auth/adminApi';
+import { addressProblem } from '../SignIn/Fields';
 
 /**
  * The admins' API's refusals, in the reader's language, by the code the server sends. Typed over
@@ -203,3 +204,42 @@ export function outcomeLabel(outcome: AccessEntry['outcome']): string {
 export const shownText = (text: string | null): string =>
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+/**
+ * What is wrong with an address typed on the admin page, or null. The admin forms check their own
+ * fields (`noValidate`): the browser's bubbles speak the browser's language, not the page's.
+ */
+export function accountAddressProblem(typed: string): string | null {
+  return typed.trim()
+    ? addressProblem(typed)
+    : translate({
+        id: 'admin.check.emptyAddress',
+        message: 'Enter the person’s e-mail address.',
+        description: 'Admin: under an e-mail field sent empty',
+      });
+}
+
+/** What is wrong with an invitation's last day (`YYYY-MM-DD`, from `first` to `last`), or null. */
+export function lastDayProblem(value: string, first: string, last: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return translate({
+      id: 'admin.check.noDay',
+      message: 'Choose the invitation’s last day.',
+      description: 'Admin: under the last-day field sent empty',
+    });
+  if (value < first || value > last)
+    return translate({
+      id: 'admin.check.dayOutOfRange',
+      message: 'Choose a day from today to one year from now.',
+      description: 'Admin: under the last-day field, a day in the past or over a year away',
+    });
+  return null;
+}
+
+/** The error under a suspension's reason left empty. */
+export const suspensionReasonMissing = () =>
+  translate({
+    id: 'admin.check.noSuspensionReason',
+    message: 'Write the reason for the suspension.',
+    description: 'Admin: under the reason field of a suspension sent empty',
+  });

@@ -2,7 +2,8 @@ import { Fragment, type ReactNode } from 'react';
 import { piecesAfter } from './piecesAfter';
 import styles from './styles.module.css';
 
-function BreakAfter({ text, marks, className }: { text: string; marks: string; className?: string }): ReactNode {
+/** `text` that a narrow line may break just after any of `marks` ("@." in an address), before it breaks inside a word. */
+export function BreakAfter({ text, marks, className }: { text: string; marks: string; className?: string }): ReactNode {
   const pieces = piecesAfter(text, marks);
   return (
     <span className={className}>

@@ -71,11 +71,13 @@ export type FieldProblems = Partial<Record<FieldName, string>>;
  * The problems among `checks` (each a field, its input's id, and what is wrong with it or null);
  * focus goes to the first field in error. Null if there is none: the form may be sent.
  */
-export function checkFields(checks: Array<[FieldName, string, string | null]>): FieldProblems | null {
+export function checkFields<Field extends string = FieldName>(
+  checks: Array<[Field, string, string | null]>,
+): Partial<Record<Field, string>> | null {
   const failing = checks.filter(([, , problem]) => problem !== null);
   if (failing.length === 0) return null;
   document.getElementById(failing[0]![1])?.focus();
-  return Object.fromEntries(failing.map(([field, , problem]) => [field, problem]));
+  return Object.fromEntries(failing.map(([field, , problem]) => [field, problem])) as Partial<Record<Field, string>>;
 }
 
 /** What an input carries while an error about it shows under it. */
