@@ -15,10 +15,12 @@ const TEXT = {
     confirmTitle: (name: string) => `Disconnect ${name}?`,
     confirm: 'Disconnect',
     done: (name: string) =>
-      `${name} is disconnected: it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.`,
+      `${name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.`,
     none: 'You have no connected assistants. To connect one, see the documentation’s guide to AI assistants.',
-    // The reader's time with its zone named: "Nov 28, 2026, 2:07 PM UTC", "… GMT-3".
-    moment: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+    intro: 'This page lists the AI assistants you allowed to search and read the members’ documentation for you.',
+    hint: 'Disconnect one you no longer use: it loses access within a few minutes at most, your other assistants keep working, and you can connect it again later.',
+    // The reader's time with its zone named, day first and a 24-hour clock: "28 Nov 2026, 14:07 UTC", "… GMT-3".
+    moment: /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
   es: {
     menu: 'Asistentes conectados',
@@ -29,8 +31,11 @@ const TEXT = {
     confirmTitle: (name: string) => `¿Desconectar ${name}?`,
     confirm: 'Desconectar',
     done: (name: string) =>
-      `${name} quedó desconectado: ya no puede buscar ni leer la documentación por usted. El cambio queda registrado en el registro de auditoría del sitio.`,
+      `${name} quedó desconectado: en pocos minutos como máximo ya no podrá buscar ni leer la documentación por usted. El cambio queda registrado en el registro de auditoría del sitio.`,
     none: 'No tiene asistentes conectados. Para conectar uno, vea la guía de asistentes de IA de la documentación.',
+    intro:
+      'Esta página muestra los asistentes de IA a los que usted permitió buscar y leer la documentación de miembros por usted.',
+    hint: 'Desconecte el que ya no use: pierde el acceso en pocos minutos como máximo, sus otros asistentes siguen funcionando y puede volver a conectarlo más adelante.',
     // "28 nov 2026, 14:07 UTC", "… GMT-3".
     moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },
@@ -83,6 +88,9 @@ for (const [locale, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
     const item = page.getByTestId('member-assistant');
     await expect(item).toHaveCount(1);
+    // How to disconnect is said only while there is an assistant to disconnect.
+    const intro = page.locator('main h1 + p');
+    await expect(intro).toHaveText(`${text.intro} ${text.hint}`);
     await expect(item.getByRole('heading', { level: 2 })).toHaveText(name);
     const facts = item.locator('dl > div');
     await expect(facts.nth(0).locator('dt')).toHaveText(text.since);
@@ -105,6 +113,7 @@ for (const [locale, viewport] of [
     await expect(page.getByRole('status').filter({ hasText: text.done(name) })).toHaveText(text.done(name));
     await expect(page.getByText(text.none, { exact: true })).toBeVisible();
     await expect(item).toHaveCount(0);
+    await expect(intro).toHaveText(text.intro);
     expect(await mcpStatus(page, baseURL!, accessToken)).toBe(401);
     expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
   });

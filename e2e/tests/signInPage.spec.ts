@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { ADMIN_API_PREFIX } from '@trust/access-policy';
+import { ADMIN_API_PREFIX, SIGN_IN_PATH } from '@trust/access-policy';
 import { violationsInBothThemes } from './axe';
 import { startAuthorization } from './mcpPages';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
@@ -29,12 +29,14 @@ import {
 const TEXT = {
   en: {
     centre: 'UAI Trustworthy Systems Centre',
-    goesOnTo: (destination: string) => `After signing in, you go on to ${destination}.`,
-    connect: 'connect your AI assistant',
-    documentation: 'the documentation page you opened',
-    home: 'the home page',
-    labs: 'the Labs page',
-    titled: (title: string) => `“${title}”`,
+    goesOnTo: (destination: string) => `After signing in, you go on ${destination}.`,
+    connect: 'to connect your AI assistant',
+    documentation: 'to the documentation page you opened',
+    docsHome: 'to the documentation',
+    home: 'to the home page',
+    labs: 'to the Labs page',
+    blog: 'to the blog',
+    titled: (title: string) => `to “${title}”`,
     forgot: 'Forgot password?',
     missingEmail: 'Enter your e-mail address first.',
     invalidCredential: 'The e-mail address or the password is not correct.',
@@ -71,12 +73,14 @@ const TEXT = {
   },
   es: {
     centre: 'Centro de Sistemas Confiables UAI',
-    goesOnTo: (destination: string) => `Después de iniciar sesión, pasará a ${destination}.`,
-    connect: 'conectar su asistente de IA',
-    documentation: 'la página de la documentación que abrió',
-    home: 'la página de inicio',
-    labs: 'la página Laboratorios',
-    titled: (title: string) => `«${title}»`,
+    goesOnTo: (destination: string) => `Después de iniciar sesión, pasará ${destination}.`,
+    connect: 'a conectar su asistente de IA',
+    documentation: 'a la página de la documentación que abrió',
+    docsHome: 'a la documentación',
+    home: 'a la página de inicio',
+    labs: 'a la página Laboratorios',
+    blog: 'al blog',
+    titled: (title: string) => `a «${title}»`,
     forgot: '¿Olvidó su contraseña?',
     missingEmail: 'Primero ingrese su correo electrónico.',
     invalidCredential: 'El correo electrónico o la contraseña no son correctos.',
@@ -167,10 +171,13 @@ for (const locale of ['en', 'es'] as const) {
           { next: docs.path, words: text.documentation },
           { next: `${prefix}/`, words: text.home },
           { next: `${prefix}/labs`, words: text.labs },
+          { next: `${prefix}/blog`, words: text.blog },
+          { next: null, words: text.docsHome },
           { next: `${prefix}${BLOG_POST.path}`, words: text.titled(BLOG_POST.title) },
         ];
         for (const { next, words } of cases) {
-          await page.goto(signInWith(locale, next));
+          // Without `next`, "Sign in" in the navbar: the page leads to the documentation's home.
+          await page.goto(next === null ? `${prefix}${SIGN_IN_PATH}` : signInWith(locale, next));
           await waitForHydration(page);
           await expect(page.getByTestId('sign-in-next')).toHaveText(text.goesOnTo(words));
           const shown = await page.locator('main').innerText();
@@ -214,8 +221,15 @@ for (const locale of ['en', 'es'] as const) {
         );
         expect(new Set(widths).size, `widths ${widths.join(', ')}`).toBe(1);
 
+        // One primary action at a time: the UAI account's, until the reader turns to a password.
+        await expect(university).toHaveClass(/\bbutton--primary\b/);
+        await expect(page.getByRole('button', { name: signIn.emailLink, exact: true })).toHaveClass(
+          /\bbutton--secondary\b/,
+        );
         // A password reset without an address: the error is the e-mail field's.
         await page.getByRole('button', { name: signIn.usePassword, exact: true }).click();
+        await expect(university).toHaveClass(/\bbutton--secondary\b/);
+        await expect(page.getByRole('button', { name: signIn.submit, exact: true })).toHaveClass(/\bbutton--primary\b/);
         const email = page.getByLabel(signIn.email, { exact: true });
         await page.getByRole('button', { name: text.forgot, exact: true }).click();
         const emailError = page.locator('#sign-in-email-error');

@@ -147,6 +147,12 @@ const ONE_RESULT = { en: 'EWMA', es: 'EWMA' } as const;
 /** A word of more than one public page in each language (two blog posts cite a book by it). */
 const SEVERAL_RESULTS = 'ISBN';
 
+/** The link under a refused request to the guide on connecting an assistant: never the guide's title. */
+const GUIDE_LINK = {
+  en: 'the documentation’s guide to AI assistants',
+  es: 'la guía de asistentes de IA de la documentación',
+} as const;
+
 const RESULT_COUNT = {
   en: { none: (query: string) => `No results for ${query}.`, one: (query: string) => `One result for ${query}.` },
   es: {
@@ -171,6 +177,9 @@ for (const { code, prefix } of locales) {
       await page.goto('/authorize?client_id=no-such-assistant&response_type=code');
       await expect(page).toHaveURL(new RegExp(`^http://[^/]+${prefix}/connect\\?problem=request-invalid$`));
       await expect(page.getByRole('alert')).toHaveText(REFUSED_CONNECTION[code]);
+      // And where connecting is explained, step by step.
+      const guide = page.getByRole('link', { name: GUIDE_LINK[code], exact: true });
+      await expect(guide).toHaveAttribute('href', `${prefix}/docs/documentation/ai-assistants`);
       await context.close();
     });
   }

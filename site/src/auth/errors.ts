@@ -139,7 +139,7 @@ const MESSAGES: Record<string, () => string> = {
     translate({
       id: 'auth.error.passwordPolicy',
       message:
-        "The site's password rules do not accept this password. Choose another, longer one, or ask for a sign-in link by e-mail instead.",
+        'The site’s password rules do not accept this password. Choose another, longer one, or ask for a sign-in link by e-mail instead.',
       description: 'Password policy error',
     }),
   'session/not-allowed': () =>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -58,6 +59,24 @@ function problemOf(code: ConnectErrorCode | 'no-request'): string {
         description: 'Connect page: the server or the identity provider is unavailable',
       });
   }
+}
+
+/** The problems the reader solves by starting the connection again from the assistant. */
+const STARTS_AGAIN: ReadonlySet<ConnectErrorCode | 'no-request'> = new Set([
+  'no-request',
+  'request-expired',
+  'request-invalid',
+]);
+
+/** The guide on connecting an assistant, not by its own title: this page is public, and no title of the documentation may be. */
+function GuideLink(): ReactNode {
+  return (
+    <Link to="/docs/documentation/ai-assistants">
+      <Translate id="connect.problem.guideLink" description="Link to the guide on connecting an assistant">
+        the documentation’s guide to AI assistants
+      </Translate>
+    </Link>
+  );
 }
 
 /** To the sign-in page, which returns here, to this very request, once the reader is signed in. */
@@ -157,6 +176,17 @@ export default function ConnectPage(): ReactNode {
               {title}
             </h1>
             <p role="alert">{problemOf(phase.code)}</p>
+            {STARTS_AGAIN.has(phase.code) && (
+              <p>
+                <Translate
+                  id="connect.problem.guide"
+                  description="Connect page, under a request that cannot be used: where connecting is explained; {guide} links to the guide"
+                  values={{ guide: <GuideLink /> }}
+                >
+                  {'How to add this site to an assistant, step by step, is in {guide}.'}
+                </Translate>
+              </p>
+            )}
           </>
         )}
         {phase.kind !== 'loading' && phase.kind !== 'failed' && (
@@ -245,7 +275,7 @@ function Consent({
               id="connect.facts.registered"
               description="Connect page: a dynamically registered client names itself"
             >
-              It registered itself with this site; its name is its own claim.
+              It registered itself with this site, so the name above is the one it chose: this site cannot confirm it.
             </Translate>
           ) : (
             <Translate

@@ -219,9 +219,10 @@ export default function SignInForm({
       <>
         {universityAccount && (
           <>
+            {/* The first way in, until the reader turns to a password: then "Sign in" is the one. */}
             <button
               type="button"
-              className="button button--primary button--block"
+              className={`button ${mode === 'password' ? 'button--secondary' : 'button--primary'} button--block`}
               disabled={busy}
               onClick={signInWithUniversityAccount}
             >
@@ -318,7 +319,11 @@ export default function SignInForm({
   }
 
   return (
-    <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
+    <section
+      ref={card}
+      className={isUnderNotice ? `${styles.card} ${styles.cardUnderNotice}` : styles.card}
+      aria-labelledby="sign-in-title"
+    >
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <Title id="sign-in-title" ref={heading} tabIndex={-1} className={styles.title}>
         {challenge ? (
@@ -339,10 +344,10 @@ export default function SignInForm({
         <p className={`${styles.hint} ${styles.next}`} data-testid="sign-in-next">
           <Translate
             id="auth.signIn.goesOnTo"
-            description="Where the reader goes after signing in; {destination} names the page in words, never by its address"
+            description="Where the reader goes after signing in; {destination} names the page in words with its preposition ('to the blog'), never by its address"
             values={{ destination }}
           >
-            {'After signing in, you go on to {destination}.'}
+            {'After signing in, you go on {destination}.'}
           </Translate>
         </p>
       )}

@@ -93,7 +93,7 @@ export default function AssistantsPage(): ReactNode {
           {
             id: 'assistants.disconnected',
             message:
-              '{name} is disconnected: it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.',
+              '{name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.',
             description: 'Member assistants page: after disconnecting one',
           },
           { name },
@@ -136,9 +136,20 @@ export default function AssistantsPage(): ReactNode {
         <Heading as="h1">{title}</Heading>
         <p>
           <Translate id="assistants.intro" description="Member assistants page: what it is for">
-            These AI assistants may search and read the members’ documentation for you. Disconnect one you no longer
-            use: it stops at once, your other assistants keep working, and you can connect it again later.
+            This page lists the AI assistants you allowed to search and read the members’ documentation for you.
           </Translate>
+          {phase.kind === 'listed' && phase.assistants.length > 0 && (
+            <>
+              {' '}
+              <Translate
+                id="assistants.disconnectHint"
+                description="Member assistants page: what disconnecting one does"
+              >
+                Disconnect one you no longer use: it loses access within a few minutes at most, your other assistants
+                keep working, and you can connect it again later.
+              </Translate>
+            </>
+          )}
         </p>
         {outcome && (
           <p
@@ -221,7 +232,7 @@ export default function AssistantsPage(): ReactNode {
                           {
                             id: 'assistants.confirm.effect',
                             message:
-                              '{name} can no longer search or read the documentation for you, from its next request. Your other assistants and your own access stay as they are; you can connect it again later.',
+                              '{name} loses access to the documentation within a few minutes at most. Your other assistants and your own access stay as they are; you can connect it again later.',
                             description: 'Member assistants page: what disconnecting does',
                           },
                           { name },
