@@ -26,8 +26,9 @@ const identity = readSiteIdentity();
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
 
 export default {
-  title: identity.centreName,
-  tagline: identity.tagline,
+  // Each page's title ends with the centre's name in the page's language.
+  title: locale === 'es' ? identity.centreNameEs : identity.centreName,
+  tagline: locale === 'es' ? identity.taglineEs : identity.tagline,
   favicon: 'img/favicon.svg',
   url: identity.url,
   baseUrl: '/',

@@ -1,6 +1,9 @@
 import { expect, test, waitForHydration } from './fixtures';
 import { locales, localized, publicRoutes } from './routes';
 
+/** The centre's name, which ends every page's title in the page's language. */
+const CENTRE = { en: 'UAI Trustworthy Systems Centre', es: 'Centro de Sistemas Confiables UAI' };
+
 for (const { code, prefix } of locales) {
   test.describe(`public routes (${code})`, () => {
     for (const route of publicRoutes) {
@@ -10,6 +13,8 @@ for (const { code, prefix } of locales) {
         await expect(page.locator('html')).toHaveAttribute('lang', code);
         await expect(page.getByRole('heading', { name: route.heading[code] }).first()).toBeVisible();
         await waitForHydration(page);
+        await expect(page).toHaveTitle(/^.+ \| (.+)$/);
+        expect((await page.title()).split(' | ').at(-1)).toBe(CENTRE[code]);
       });
     }
   });

@@ -29,7 +29,6 @@ export const labs: readonly Lab[] = [
         label: { en: 'Intrusion Sentinel documentation', es: 'Documentación de Intrusion Sentinel' },
         href: '/docs/category/intrusion-sentinel',
       },
-      { label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' },
     ],
   },
   {
@@ -52,7 +51,7 @@ export const labs: readonly Lab[] = [
       { en: 'Secure onboarding of IoT devices', es: 'Incorporación segura de dispositivos IoT' },
       { en: 'Post-quantum cryptography migration', es: 'Migración a criptografía poscuántica' },
     ],
-    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
+    links: [],
   },
   {
     id: 'dependable-systems',
@@ -74,7 +73,7 @@ export const labs: readonly Lab[] = [
       { en: 'Dependency modelling and cascading failures', es: 'Modelado de dependencias y fallas en cascada' },
       { en: 'Fault injection and recovery testing', es: 'Inyección de fallas y pruebas de recuperación' },
     ],
-    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
+    links: [],
   },
   {
     id: 'responsible-ai',
@@ -96,6 +95,6 @@ export const labs: readonly Lab[] = [
       { en: 'Auditing and robustness of AI systems', es: 'Auditoría y robustez de sistemas de IA' },
       { en: 'Transparency and explainability', es: 'Transparencia y explicabilidad' },
     ],
-    links: [{ label: { en: 'Projects', es: 'Proyectos' }, href: '/projects' }],
+    links: [],
   },
 ];

@@ -42,13 +42,15 @@ export default function Entry({ id, name, description, focusAreas, links, badge,
           <li key={area.en}>{localize(area)}</li>
         ))}
       </ul>
-      <ul className="link-row">
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href}>{localize(link.label)}</Link>
-          </li>
-        ))}
-      </ul>
+      {links.length > 0 && (
+        <ul className="link-row">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{localize(link.label)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }
