@@ -31,11 +31,11 @@ const TEXT = {
     confirmTitle: (name: string) => `¿Desconectar ${name}?`,
     confirm: 'Desconectar',
     done: (name: string) =>
-      `${name} quedó desconectado: en pocos minutos como máximo ya no podrá buscar ni leer la documentación por usted. El cambio queda registrado en el registro de auditoría del sitio.`,
+      `${name} quedó desconectado: en pocos minutos como máximo ya no podrá buscar ni leer la documentación por usted. El cambio queda anotado en el registro de auditoría del sitio.`,
     none: 'No tiene asistentes conectados. Para conectar uno, vea la guía de asistentes de IA de la documentación.',
     intro:
       'Esta página muestra los asistentes de IA a los que usted permitió buscar y leer la documentación de miembros por usted.',
-    hint: 'Desconecte el que ya no use: pierde el acceso en pocos minutos como máximo, sus otros asistentes siguen funcionando y puede volver a conectarlo más adelante.',
+    hint: 'Desconecte el asistente que ya no use: ese asistente pierde el acceso en pocos minutos como máximo, sus otros asistentes siguen funcionando y puede volver a conectarlo más adelante.',
     // "28 nov 2026, 14:07 UTC", "… GMT-3".
     moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
   },

@@ -187,6 +187,8 @@ export function describeAuthError(error: unknown): string {
     'auth/wrong-password': 'auth/invalid-credential',
     'auth/user-not-found': 'auth/invalid-credential',
     'auth/invalid-login-credentials': 'auth/invalid-credential',
+    // A sign-in link asked for from a host the project does not list: to the reader, the same fault.
+    'auth/unauthorized-continue-uri': 'auth/unauthorized-domain',
   };
   const message = MESSAGES[aliases[code] ?? code];
   if (message) return message();
