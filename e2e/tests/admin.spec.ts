@@ -26,6 +26,8 @@ const ADMIN_TEXT = {
     noAddress: 'Enter the person’s e-mail address.',
     noReason: 'Write the reason for the suspension.',
     noDay: 'Choose the invitation’s last day.',
+    search: 'Find by address, note or admin',
+    unverified: 'No access until the address is verified',
   },
   es: {
     heading: 'Acceso a la documentación',
@@ -40,6 +42,8 @@ const ADMIN_TEXT = {
     noAddress: 'Escriba el correo electrónico de la persona.',
     noReason: 'Escriba el motivo de la suspensión.',
     noDay: 'Elija el último día de la invitación.',
+    search: 'Buscar por dirección, nota o administrador',
+    unverified: 'Sin acceso hasta que se verifique la dirección',
   },
 } as const;
 
@@ -55,6 +59,7 @@ const WANTED = {
 const REQUESTER_TEXT = {
   en: {
     note: 'Who you are and why you need the documentation',
+    noteMissing: 'Write who you are and why you need the documentation.',
     send: 'Send the request',
     sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is explained here the next time you sign in.',
     granted:
@@ -62,6 +67,7 @@ const REQUESTER_TEXT = {
   },
   es: {
     note: 'Quién es y por qué necesita la documentación',
+    noteMissing: 'Escriba quién es y por qué necesita la documentación.',
     send: 'Enviar la solicitud',
     sent: 'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá el motivo aquí la próxima vez que inicie sesión.',
     granted:
@@ -105,6 +111,10 @@ for (const [locale, first, second] of [
     await waitForHydration(page);
     await submitSignIn(page, locale, outsider, DEMO_PASSWORD);
     await expect(page.getByText(signIn.notAllowed)).toBeVisible();
+    // Sent empty, the note says what it needs under it, in the page's language.
+    await page.getByRole('button', { name: requester.send, exact: true }).click();
+    await expect(page.getByLabel(requester.note)).toBeFocused();
+    await expect(page.getByLabel(requester.note)).toHaveAccessibleDescription(requester.noteMissing);
     await page.getByLabel(requester.note).fill('Engineer at the partner running the sensor pilot');
     await page.getByRole('button', { name: requester.send, exact: true }).click();
     const sent = page.getByRole('status').filter({ hasText: requester.sent });
@@ -197,6 +207,8 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
   }) => {
     await page.goto(`${prefix}/admin`);
     await expect(page.getByText(text.signedOut)).toBeVisible();
+    // Signed out, the page says only how to sign in: what it is for is for admins.
+    await expect(page.locator('main p')).toHaveCount(1);
     expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
 
     await signInAt(page, `${prefix}/admin`, 'diego.rojas@alumnos.uai.cl');
@@ -210,6 +222,11 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await expect(admin.getByRole('heading', { name: text.requests })).toBeVisible();
     await expect(admin.getByRole('row').filter({ hasText: 'ana.torres@uai.cl' }).first()).toBeVisible();
     expect(await violationsInBothThemes(admin)).toEqual({ light: [], dark: [] });
+    // A university address not yet verified: the rule refuses it until it is, and the row says so.
+    await admin.getByLabel(text.search, { exact: true }).fill('unverified@uai.cl');
+    const unverified = admin.getByRole('row').filter({ hasText: 'unverified@uai.cl' });
+    await expect(unverified).toHaveCount(1);
+    await expect(unverified.getByRole('cell').nth(1)).toHaveText(text.unverified);
 
     // The forms check their own fields: what is missing is said under its field, in the page's
     // language, and focus goes to the first field in error; no browser bubble.
@@ -246,7 +263,7 @@ const JOURNEY_TEXT = {
     reason: 'Reason',
     noReason: 'Write the reason for the suspension.',
     confirm: 'Suspend the account',
-    suspended: (email: string) => `${email} is suspended: signed out everywhere.`,
+    suspended: (email: string) => `${email} is suspended: signed out everywhere within a few minutes at most.`,
     suspendedKind: 'Suspended',
     restore: (email: string) => `Restore ${email}`,
     restored: (email: string) => `${email} may sign in again.`,
@@ -264,7 +281,8 @@ const JOURNEY_TEXT = {
     reason: 'Motivo',
     noReason: 'Escriba el motivo de la suspensión.',
     confirm: 'Suspender la cuenta',
-    suspended: (email: string) => `La cuenta ${email} queda suspendida: se cerraron todas sus sesiones.`,
+    suspended: (email: string) =>
+      `La cuenta ${email} queda suspendida: se cierran todas sus sesiones en pocos minutos como máximo.`,
     suspendedKind: 'Suspendido',
     restore: (email: string) => `Restablecer ${email}`,
     restored: (email: string) => `${email} puede volver a iniciar sesión.`,

@@ -57,7 +57,9 @@ for (const code of ['en', 'es'] as const) {
       await signInAt(page, code === 'en' ? '/labs' : '/es/labs');
       await waitForHydration(page);
       if (width === 390)
-        await page.getByRole('button', { name: /^(Toggle navigation bar|Alternar barra lateral)$/ }).click();
+        await page
+          .getByRole('button', { name: /^(Toggle navigation bar|Abrir o cerrar el menú de navegación)$/ })
+          .click();
       await page.getByRole('link', { name: text.documentation, exact: true }).first().click();
       await expect(page).toHaveURL(new RegExp(`${text.path}$`));
       const opening = page.locator('.theme-doc-markdown > p').first();

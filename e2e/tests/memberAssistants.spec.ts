@@ -8,6 +8,8 @@ import { expect, literal, test } from './fixtures';
 const TEXT = {
   en: {
     menu: 'Connected assistants',
+    signOut: 'Sign out',
+    signOutHint: 'Signs you out on every device and disconnects your AI assistants.',
     heading: 'Connected assistants',
     since: 'Connected since',
     lastUsed: 'Last used',
@@ -24,6 +26,9 @@ const TEXT = {
   },
   es: {
     menu: 'Asistentes conectados',
+    signOut: 'Cerrar sesión',
+    signOutHint:
+      'Al cerrar sesión se cierran sus sesiones en todos sus dispositivos y se desconectan sus asistentes de IA.',
     heading: 'Asistentes conectados',
     since: 'Conectado desde',
     lastUsed: 'Último uso',
@@ -83,6 +88,10 @@ for (const [locale, viewport] of [
     // The account button stays in the header at both widths; its panel holds the link.
     const navbar = page.getByRole('navigation', { name: /^(Main|Principal)$/ });
     await navbar.getByRole('button', { name: /^(Account|Cuenta) \w+: / }).click();
+    // What signing out ends is said beside its button, before the reader presses it.
+    await expect(navbar.getByRole('button', { name: text.signOut, exact: true })).toHaveAccessibleDescription(
+      text.signOutHint,
+    );
     await navbar.getByRole('link', { name: text.menu, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${literal(baseURL!)}${literal(prefix)}/account/assistants/?$`));
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();

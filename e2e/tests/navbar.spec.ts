@@ -129,7 +129,7 @@ for (const { code, prefix } of locales) {
       if (width === 996) await expectTitleWhole(page, code);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page
-        .getByRole('button', { name: code === 'en' ? 'Toggle navigation bar' : 'Alternar barra lateral' })
+        .getByRole('button', { name: code === 'en' ? 'Toggle navigation bar' : 'Abrir o cerrar el menú de navegación' })
         .click();
       const sidebar = page.locator('.navbar-sidebar');
       await expect(sidebar.getByTestId('account-email')).toHaveText(email);
@@ -141,7 +141,7 @@ for (const { code, prefix } of locales) {
   }
 }
 
-const TOGGLE = { en: 'Toggle navigation bar', es: 'Alternar barra lateral' } as const;
+const TOGGLE = { en: 'Toggle navigation bar', es: 'Abrir o cerrar el menú de navegación' } as const;
 
 for (const { code, prefix } of locales) {
   test(`at 390 px (${code}): Escape closes the phone menu and gives focus back to its button`, async ({ page }) => {

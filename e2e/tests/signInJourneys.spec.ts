@@ -71,7 +71,7 @@ const TEXT = {
       `Este enlace de inicio de sesión ya se usó, y usted inició sesión como ${email}. No hace falta nada más.`,
     goOn: 'Continuar a la página',
     signOut: 'Cerrar sesión',
-    menu: 'Alternar barra lateral',
+    menu: 'Abrir o cerrar el menú de navegación',
     backToMenu: '← Volver al menú principal',
     resendCode: 'Enviar un código nuevo',
     codeResent: (digits: string) =>

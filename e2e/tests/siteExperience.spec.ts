@@ -6,7 +6,7 @@ import { locales, localized } from './routes';
 const WIDTHS = [1280, 390] as const;
 const TOGGLE = {
   en: { menu: 'Toggle navigation bar', colour: 'Switch between dark and light mode' },
-  es: { menu: 'Alternar barra lateral', colour: 'Cambiar entre modo oscuro y claro' },
+  es: { menu: 'Abrir o cerrar el menú de navegación', colour: 'Cambiar entre modo oscuro y claro' },
 } as const;
 
 /** The colour toggle, from the navbar or, on a phone, from the menu it opens. */

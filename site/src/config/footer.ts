@@ -11,7 +11,7 @@ const plainText = {
     address: 'Diagonal Las Torres 2640, Peñalolén, Santiago',
     days: 'Monday to Friday',
     rights: 'All rights reserved.',
-    hours: '10:00 AM to 5:00 PM',
+    hours: '10:00 to 17:00',
   },
   es: {
     address: 'Diagonal Las Torres 2640, Peñalolén, Santiago',

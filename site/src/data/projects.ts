@@ -26,10 +26,6 @@ export const projects: readonly Project[] = [
         label: { en: 'Documentation', es: 'Documentación' },
         href: '/docs/category/intrusion-sentinel',
       },
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#network-security',
-      },
     ],
   },
   {
@@ -55,12 +51,7 @@ export const projects: readonly Project[] = [
       { en: 'Recovery to a safe state', es: 'Recuperación hacia un estado seguro' },
       { en: 'Testbeds and scenario design', es: 'Bancos de pruebas y diseño de escenarios' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#dependable-systems',
-      },
-    ],
+    links: [],
   },
   {
     id: 'resilient-public-services',
@@ -84,12 +75,7 @@ export const projects: readonly Project[] = [
       { en: 'Fault injection', es: 'Inyección de fallas' },
       { en: 'Graceful degradation', es: 'Degradación controlada' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#dependable-systems',
-      },
-    ],
+    links: [],
   },
   {
     id: 'trusted-iot-onboarding',
@@ -114,12 +100,7 @@ export const projects: readonly Project[] = [
       { en: 'Credential lifecycle management', es: 'Gestión del ciclo de vida de credenciales' },
       { en: 'Constrained devices', es: 'Dispositivos con recursos limitados' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#digital-identity-iot',
-      },
-    ],
+    links: [],
   },
   {
     id: 'post-quantum-migration',
@@ -144,12 +125,7 @@ export const projects: readonly Project[] = [
       { en: 'Crypto-agility', es: 'Agilidad criptográfica' },
       { en: 'Public-key infrastructure', es: 'Infraestructura de clave pública' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#digital-identity-iot',
-      },
-    ],
+    links: [],
   },
   {
     id: 'soc-human-factors',
@@ -174,12 +150,7 @@ export const projects: readonly Project[] = [
       { en: 'Design of explainable alerts', es: 'Diseño de alertas explicables' },
       { en: 'User studies', es: 'Estudios con usuarios' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#responsible-ai',
-      },
-    ],
+    links: [],
   },
   {
     id: 'ai-assurance',
@@ -204,11 +175,6 @@ export const projects: readonly Project[] = [
       { en: 'Fairness of automated decisions', es: 'Equidad de las decisiones automatizadas' },
       { en: 'Model documentation', es: 'Documentación de modelos' },
     ],
-    links: [
-      {
-        label: { en: 'Leading lab', es: 'Laboratorio responsable' },
-        href: '/labs#responsible-ai',
-      },
-    ],
+    links: [],
   },
 ];

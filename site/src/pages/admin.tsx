@@ -22,15 +22,6 @@ export default function AdminPage(): ReactNode {
             Access to the documentation
           </Translate>
         </Heading>
-        <p>
-          <Translate id="admin.intro" description="What the admins' page is for">
-            Staff and students read with their university address; nothing needs doing here for them. On this page you
-            answer the people who asked for access, invite guests until a given day, find any account and suspend it if
-            needed. A change takes effect on every server within a few minutes. Each one is also recorded, with who made
-            it and when, in the site’s audit trail, which the centre’s Google Cloud project keeps in Cloud Logging:
-            anyone allowed to read the project’s logs can search it there.
-          </Translate>
-        </p>
         <AccessAdmin />
       </main>
     </Layout>

@@ -34,14 +34,14 @@ export default function LabsPage(): ReactNode {
         {labs.map((lab) => {
           const led = projects.filter((project) => project.labId === lab.id);
           return (
-            <div key={lab.id}>
-              <Entry
-                id={lab.id}
-                name={lab.name}
-                description={lab.description}
-                focusAreas={lab.focusAreas}
-                links={lab.links}
-              />
+            <Entry
+              key={lab.id}
+              id={lab.id}
+              name={lab.name}
+              description={lab.description}
+              focusAreas={lab.focusAreas}
+              links={lab.links}
+            >
               {led.length > 0 && (
                 <p>
                   <Translate id="labs.projectsLed" description="Label before the list of projects a lab leads">
@@ -55,7 +55,7 @@ export default function LabsPage(): ReactNode {
                   ))}
                 </p>
               )}
-            </div>
+            </Entry>
           );
         })}
       </main>

@@ -38,21 +38,32 @@ function SignOutButton({ className }: { className?: string }): ReactNode {
   const { signOut } = useAuth();
   const { pathname, search } = useLocation();
   const [isSigningOut, setSigningOut] = useState(false);
+  const hintId = useId();
   return (
-    <button
-      type="button"
-      className={clsx('button button--sm button--outline button--primary', className)}
-      disabled={isSigningOut}
-      onClick={async () => {
-        setSigningOut(true);
-        if ((await signOut()) === null) window.location.assign(sessionEndedUrl(pathname, search, 'signed-out'));
-        else setSigningOut(false);
-      }}
-    >
-      <Translate id="auth.navbar.signOut" description="Navbar button that signs the reader out">
-        Sign out
-      </Translate>
-    </button>
+    <>
+      <button
+        type="button"
+        className={clsx('button button--sm button--outline button--primary', className)}
+        aria-describedby={hintId}
+        disabled={isSigningOut}
+        onClick={async () => {
+          setSigningOut(true);
+          if ((await signOut()) === null) window.location.assign(sessionEndedUrl(pathname, search, 'signed-out'));
+          else setSigningOut(false);
+        }}
+      >
+        <Translate id="auth.navbar.signOut" description="Navbar button that signs the reader out">
+          Sign out
+        </Translate>
+      </button>
+      {/* Said before, not only after: a reader on a phone expects to be signed out on that phone alone.
+          A span: in the phone menu the button sits inside one. */}
+      <span id={hintId} className={styles.signOutHint}>
+        <Translate id="auth.navbar.signOutHint" description="Under the navbar's Sign out button: what signing out ends">
+          Signs you out on every device and disconnects your AI assistants.
+        </Translate>
+      </span>
+    </>
   );
 }
 

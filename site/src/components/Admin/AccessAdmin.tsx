@@ -20,7 +20,7 @@ import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
 import { EntryAction, Outcome, type RowActions } from './actions';
 import { Assistants } from './Assistants';
 import { formatDay, formatMoment } from './dates';
-import { describeRefusal, kindLabel, outcomeLabel, shownText } from './messages';
+import { describeRefusal, entryKindLabel, kindLabel, outcomeLabel, shownText } from './messages';
 import RequestItem from './RequestItem';
 import { BreakAfter } from '../SignIn/BreakAfter';
 import styles from './styles.module.css';
@@ -193,6 +193,16 @@ export default function AccessAdmin(): ReactNode {
   const withAssistants = new Set<string>();
   return (
     <div className={styles.admin}>
+      {/* What the page is for, to an admin only: a reader signed out is told first how to sign in. */}
+      <p>
+        <Translate id="admin.intro" description="What the admins' page is for">
+          Staff and students read with their university address; nothing needs doing here for them. On this page you
+          answer the people who asked for access, invite guests until a given day, find any account and suspend it if
+          needed. A change takes effect on every server within a few minutes. Each one is also recorded, with who made
+          it and when, in the site’s audit trail, which the centre’s Google Cloud project keeps in Cloud Logging: anyone
+          allowed to read the project’s logs can search it there.
+        </Translate>
+      </p>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">
@@ -381,7 +391,7 @@ export default function AccessAdmin(): ReactNode {
                         )}
                       </td>
                       <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
-                        {kindLabel(entry.kind)}
+                        {entryKindLabel(entry)}
                         {entry.outcome && ` (${outcomeLabel(entry.outcome)})`}
                         {(entry.also ?? []).map((other) => (
                           <span key={other} className={styles.also}>

@@ -69,7 +69,8 @@ export default function RequestItem({
       effect: translate(
         {
           id: 'admin.confirm.declineEffect',
-          message: '{email} reads your reason the next time they sign in, and may ask again later.',
+          message:
+            '{email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later.',
           description: 'Confirmation: what declining does',
         },
         { email },
@@ -82,7 +83,7 @@ export default function RequestItem({
       reason: {
         label: translate({
           id: 'admin.declineReason',
-          message: 'Reason (they will read it)',
+          message: 'Reason, optional (they will read it)',
           description: 'Label: reason for declining a request',
         }),
       },

@@ -6,6 +6,7 @@ import type { Notice } from '../SignIn/Fields';
 import type { Confirmation } from './ConfirmDialog';
 import styles from './styles.module.css';
 import { suspensionReasonMissing } from './messages';
+import { BreakAfter } from '../SignIn/BreakAfter';
 
 /** Makes one change through the admins' API; resolves to what to tell the admin, `done` when it was made. */
 export type Act = (action: AdminAction, fields: AdminChangeBody, done: string) => Promise<NonNullable<Notice>>;
@@ -30,7 +31,7 @@ export function Outcome({ notice }: { notice: Notice }): ReactNode {
       role={notice.kind === 'error' ? 'alert' : 'status'}
       className={notice.kind === 'error' ? styles.outcomeError : styles.outcome}
     >
-      {notice.text}
+      <BreakAfter text={notice.text} marks="@." />
     </p>
   );
 }
@@ -181,7 +182,7 @@ export function suspension(
           translate(
             {
               id: 'admin.suspended',
-              message: '{email} is suspended: signed out everywhere.',
+              message: '{email} is suspended: signed out everywhere within a few minutes at most.',
               description: 'After suspending',
             },
             { email },

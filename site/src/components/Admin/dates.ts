@@ -11,7 +11,7 @@ const MOMENT: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
-  hour: 'numeric',
+  hour: '2-digit',
   minute: '2-digit',
   timeZoneName: 'short',
 };

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { formatDay } from './dates';
 import { FieldError, invalidProps } from '../SignIn/Fields';
 import { lastDayProblem } from './messages';
+import styles from './styles.module.css';
 
 /** A date `offset` days from today, as the date input writes it (UTC). */
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -25,6 +28,10 @@ export function DateField({
   /** What is wrong with the day, shown under the field. */
   error?: string | null;
 }): ReactNode {
+  const { i18n } = useDocusaurusContext();
+  // The field writes the day as the browser's own locale does (02/27/2027 in the United States'):
+  // the day in the page's words stands under it.
+  const inWords = /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, i18n.currentLocale) : null;
   return (
     <>
       <label htmlFor={id}>
@@ -40,8 +47,19 @@ export function DateField({
         max={day(LAST_DAY)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        {...invalidProps(id, error)}
+        {...invalidProps(id, error, inWords ? `${id}-words` : undefined)}
       />
+      {inWords && (
+        <span id={`${id}-words`} className={styles.dayInWords}>
+          <Translate
+            id="admin.until.inWords"
+            description="Under the last-day field: the chosen day in words; the invitation ends at the close of it"
+            values={{ day: inWords }}
+          >
+            {'Until the end of {day} (UTC)'}
+          </Translate>
+        </span>
+      )}
       <FieldError id={id} error={error} />
     </>
   );

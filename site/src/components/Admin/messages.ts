@@ -190,6 +190,20 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
 
 export const kindLabel = (kind: AccessKind): string => KIND_LABELS[kind]();
 
+/**
+ * What a row's account is to the rule, in words: an address the rule admits reads by its kind only
+ * once the provider holds it as verified; until then the rule refuses it, and the row says so.
+ */
+export function entryKindLabel(entry: Pick<AccessEntry, 'kind' | 'verified'>): string {
+  if (entry.kind === 'member' && !entry.verified)
+    return translate({
+      id: 'admin.kind.memberUnverified',
+      message: 'No access until the address is verified',
+      description: 'Admin list: an address the rule would admit, not yet verified',
+    });
+  return kindLabel(entry.kind);
+}
+
 /** What an answered request came to, in words. */
 export function outcomeLabel(outcome: AccessEntry['outcome']): string {
   return outcome === 'approved'

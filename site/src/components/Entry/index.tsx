@@ -15,10 +15,21 @@ interface EntryProps {
   badge?: ReactNode;
   /** A line under the heading, e.g. a project's period and lab. */
   meta?: ReactNode;
+  /** What follows the links, inside the entry: e.g. the projects a lab leads. */
+  children?: ReactNode;
 }
 
 /** One lab or project: heading, description, focus areas and links. */
-export default function Entry({ id, name, description, focusAreas, links, badge, meta }: EntryProps): ReactNode {
+export default function Entry({
+  id,
+  name,
+  description,
+  focusAreas,
+  links,
+  badge,
+  meta,
+  children,
+}: EntryProps): ReactNode {
   const localize = useLocalized();
   // Registers the anchor so the build's link checker accepts `/labs#id` and `/projects#id`.
   useBrokenLinks().collectAnchor(id);
@@ -51,6 +62,7 @@ export default function Entry({ id, name, description, focusAreas, links, badge,
           ))}
         </ul>
       )}
+      {children}
     </article>
   );
 }

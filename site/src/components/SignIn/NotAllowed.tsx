@@ -9,7 +9,7 @@ import { describeAuthError } from '../../auth/errors';
 import { requestAccess } from '../../auth/session';
 import { useSiteIdentity } from '../../hooks/useSiteIdentity';
 import LinkSent from './LinkSent';
-import { Notices, type Notice } from './Fields';
+import { FieldError, Notices, invalidProps, type Notice } from './Fields';
 import { Address } from './BreakAfter';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -128,7 +128,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         </p>
         <div className={styles.actions}>
           {needsLink && email && !isLinkSent && (
-            <button type="button" className="button button--primary button--sm" onClick={() => void sendLink()}>
+            <button type="button" className="button button--primary" onClick={() => void sendLink()}>
               <Translate
                 id="auth.notAllowed.sendLink"
                 description="Button that e-mails a sign-in link to the address shown"
@@ -137,7 +137,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               </Translate>
             </button>
           )}
-          <button type="button" className="button button--secondary button--sm" onClick={() => void signOut()}>
+          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
             <Translate
               id="auth.notAllowed.otherAddress"
               description="Button that signs out so another address can be used"
@@ -145,7 +145,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               Sign out and use another address
             </Translate>
           </button>
-          <a className="button button--secondary button--sm" href={request}>
+          <a className="button button--secondary" href={request}>
             <Translate
               id="auth.notAllowed.writeToCentre"
               description="Link that opens an e-mail to the centre about access"
@@ -153,7 +153,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
               Write to the centre
             </Translate>
           </a>
-          <GoHomeLink isSmall />
+          <GoHomeLink />
         </div>
         {isLinkSent && email && <LinkSent address={email} onResend={send} />}
         <Notices notice={notice} />
@@ -173,6 +173,7 @@ function AccessRequest({ page }: { page: string }): ReactNode {
   const [note, setNote] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [notice, setNotice] = useState<Notice>(null);
+  const [noteProblem, setNoteProblem] = useState<string | null>(null);
   const asked = refusal?.request;
   if (state === 'sent' || asked?.outcome === 'open')
     return (
@@ -195,6 +196,18 @@ function AccessRequest({ page }: { page: string }): ReactNode {
     );
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const missing = note.trim()
+      ? null
+      : translate({
+          id: 'auth.request.noteMissing',
+          message: 'Write who you are and why you need the documentation.',
+          description: 'Under the note of a request for access sent empty',
+        });
+    setNoteProblem(missing);
+    if (missing) {
+      document.getElementById('request-note')?.focus();
+      return;
+    }
     setState('busy');
     setNotice(null);
     void (async () => {
@@ -214,6 +227,7 @@ function AccessRequest({ page }: { page: string }): ReactNode {
       onSubmit={submit}
       className={`${forms.form} ${styles.requestForm} ${styles.requestBox}`}
       aria-labelledby="request-title"
+      noValidate
     >
       <h2 id="request-title">
         <Translate id="auth.request.title" description="Heading of the request for access">
@@ -232,8 +246,10 @@ function AccessRequest({ page }: { page: string }): ReactNode {
         rows={3}
         value={note}
         onChange={(event) => setNote(event.target.value)}
+        {...invalidProps('request-note', noteProblem)}
       />
-      <button type="submit" className="button button--primary button--sm" disabled={state === 'busy'}>
+      <FieldError id="request-note" error={noteProblem} />
+      <button type="submit" className="button button--primary" disabled={state === 'busy'}>
         <Translate id="auth.request.send" description="Button that sends a request for access">
           Send the request
         </Translate>
