@@ -8,6 +8,7 @@ const TEXT = {
     requests: /^Requests waiting \((\d+)\)$/,
     search: 'Find by address, note or admin',
     waiting: 'Request waiting',
+    answerAbove: 'Answer it under Requests waiting',
     decline: (email: string) => `Decline ${email}`,
     confirmDecline: 'Decline the request',
     self: 'Your account: you cannot suspend it.',
@@ -30,6 +31,7 @@ const TEXT = {
     requests: /^Solicitudes pendientes \((\d+)\)$/,
     search: 'Buscar por dirección, nota o administrador',
     waiting: 'Solicitud pendiente',
+    answerAbove: 'Respóndala en Solicitudes pendientes',
     decline: (email: string) => `Rechazar ${email}`,
     confirmDecline: 'Rechazar la solicitud',
     self: 'Su cuenta: no puede suspenderla.',
@@ -99,6 +101,11 @@ for (const [locale, viewport] of [
     const rows = page.getByRole('row').filter({ hasText: first });
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText(text.waiting);
+    // Its action is to answer it, on its card: the row leads there.
+    await expect(rows.getByRole('link', { name: text.answerAbove, exact: true })).toHaveAttribute(
+      'href',
+      '#requests-title',
+    );
     // A column no row fills takes no room.
     await expect(page.getByRole('columnheader', { name: text.until, exact: true })).toHaveCount(0);
 

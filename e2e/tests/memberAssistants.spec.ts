@@ -92,6 +92,10 @@ for (const [locale, viewport] of [
     await expect(navbar.getByRole('button', { name: text.signOut, exact: true })).toHaveAccessibleDescription(
       text.signOutHint,
     );
+    // Whole, on a phone too: it wraps inside the menu rather than run past its edge.
+    const hint = navbar.getByText(text.signOutHint, { exact: true });
+    await expect(hint).toBeInViewport({ ratio: 1 });
+    expect(await hint.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     await navbar.getByRole('link', { name: text.menu, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${literal(baseURL!)}${literal(prefix)}/account/assistants/?$`));
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();

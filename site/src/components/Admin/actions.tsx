@@ -50,7 +50,18 @@ export interface RowActions {
 /** What an admin may do to a row: revoke an invitation, lift a suspension, suspend anyone but themselves. */
 export function EntryAction({ entry, busy, act, confirm, onDone, isSelf }: RowActions): ReactNode {
   const { email } = entry;
-  if (entry.kind === 'request' || entry.kind === 'decided') return null;
+  // A request is answered on its card, above the list: the row says where.
+  if (entry.kind === 'request')
+    return (
+      <a href="#requests-title">
+        {translate({
+          id: 'admin.list.answerAbove',
+          message: 'Answer it under Requests waiting',
+          description: 'Admin list: the action cell of a request, linking to the requests section',
+        })}
+      </a>
+    );
+  if (entry.kind === 'decided') return null;
   if (entry.kind === 'suspended')
     return (
       <ActionButton
