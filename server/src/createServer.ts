@@ -23,7 +23,7 @@ import { createUnavailableAnswer } from './access/unavailablePage.js';
 import { Responder } from './http/respond.js';
 import { createPageAudit } from './audit.js';
 import { createLogger, traceId, type Logger } from './logging.js';
-import { guardRequests, type RequestHandler } from './http/requestGuard.js';
+import { answerClientError, guardRequests, type RequestHandler } from './http/requestGuard.js';
 import { enforcedPolicy, readServerRecord } from './serverRecord.js';
 import { boundVerifier } from './session/boundedVerifier.js';
 import { createFirebaseAuth, createFirebaseVerifier } from './session/firebaseVerifier.js';
@@ -199,11 +199,6 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       ),
     ),
   );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    if (socket.writable)
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`);
-    else socket.destroy();
-  });
+  server.on('clientError', answerClientError);
   return { server, flushLog: pageAudit.flush, fileCount: { public: publicFiles.size, members: memberFiles.size } };
 }

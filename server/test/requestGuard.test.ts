@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Responder } from '../src/http/respond.js';
-import { guardRequests } from '../src/http/requestGuard.js';
+import { answerClientError, guardRequests } from '../src/http/requestGuard.js';
 import { FakeProvider } from './fakeProvider.js';
 import { rawRequest, startTestSite, type TestSite } from './helpers.js';
 
@@ -86,5 +86,41 @@ describe('one guard around every request', () => {
     );
     assert.equal(await statusLine(port, 'GET / HTTP/1.1\r\nHost x\r\n\r\n'), 'HTTP/1.1 400 Bad Request');
     assert.equal((await rawRequest(site.origin, '/labs')).status, 200);
+  });
+  it('answers 408, not 400, on a connection that stays idle past the header timeout', async () => {
+    // Browsers open connections before they need them; Chromium resends a request that meets a
+    // 408 on such a connection, while a 400 reaches the reader as an empty error page.
+    const server = createServer(
+      { headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 100 },
+      (_, res) => res.end('fine'),
+    );
+    server.on('clientError', answerClientError);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    assert.equal(await statusLine(port, ''), 'HTTP/1.1 408 Request Timeout');
+    assert.equal(await statusLine(port, 'GET / HTTP/1.1\r\nHost x\r\n\r\n'), 'HTTP/1.1 400 Bad Request');
+  });
+
+  it('writes nothing into an answer already under way when a pipelined request is malformed', async () => {
+    const server = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Length': '10' });
+      res.write('first');
+      setTimeout(() => res.end('-half'), 200);
+    });
+    server.on('clientError', answerClientError);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+        setTimeout(() => socket.write('GET / HTTP/1.1\r\nHost x\r\n\r\n'), 50);
+      });
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    assert.match(received, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nfirst$/);
   });
 });

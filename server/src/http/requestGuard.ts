@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Responder } from './respond.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -24,4 +25,28 @@ export function guardRequests(handler: RequestHandler, respond: Responder, log: 
       fail(error);
     }
   };
+}
+
+const PARSER_ANSWERS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * Answers a connection that Node's HTTP parser gave up on, as Node's own default does but with
+ * `no-store`: 431 for an oversized header block, 408 for a connection that sent no complete request
+ * in time, 400 for anything malformed. The 408 matters: browsers open connections before they need
+ * them, Node times out one that stays idle, and Chromium resends a request that meets a 408 on such
+ * a connection, where a 400 would reach the reader as an empty error page. Nothing is written once
+ * an answer on the connection has begun, so a pipelined bad request cannot corrupt it.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node keeps the answer in flight on the socket (its own default handler reads the same field).
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = PARSER_ANSWERS[error.code ?? ''] ?? '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`);
 }
