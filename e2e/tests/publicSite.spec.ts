@@ -102,7 +102,9 @@ test('the announcement bar stays closed after a reload', async ({ page }) => {
   await expect(page.getByText('applies from 1 December 2026')).toBeHidden();
 });
 
-test('the announcement bar speaks the page’s language and links to the post in it', async ({ page }) => {
+test('the announcement bar speaks the page’s language, links to the post in it, and hides on that post', async ({
+  page,
+}) => {
   for (const [path, text, blog] of [
     [
       '/',
@@ -120,6 +122,10 @@ test('the announcement bar speaks the page’s language and links to the post in
     await expect(bar.locator('.announcement--long')).toHaveText(text);
     await expect(bar.locator('.announcement--short')).toBeHidden();
     await expect(bar.getByRole('link', { name: 'blog', exact: true })).toHaveAttribute('href', blog);
+    await page.goto(blog);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ley 21\.719/);
+    await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
   }
 });
 

@@ -74,11 +74,33 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** A word as queries and pages are compared: lower case, without accents. */
+const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Whether a word Pagefind marked stands for one of the query's words. Where no indexed word begins
+ * with a query word, Pagefind falls back to ever shorter beginnings of it, down to one letter, so
+ * "zzqxv" marks every "z". A mark counts when it begins with at least half of a query word (three
+ * letters at least, or all of a shorter word): "attacks" still finds "attack" and "configuración"
+ * "configurar", a typo late in a word still finds the word, a string of nonsense finds nothing.
+ */
+function standsFor(mark: string, queryWords: readonly string[]): boolean {
+  const marked = fold(mark);
+  return queryWords.some((word) => {
+    let common = 0;
+    while (common < word.length && marked[common] === word[common]) common++;
+    return common >= Math.min(word.length, Math.max(3, Math.ceil(word.length / 2)));
+  });
+}
+
 /**
  * Pagefind's excerpt is escaped text with `<mark>` around matches; keep exactly that, as data,
- * except that stop words are not counted as matches.
+ * except that stop words, and marks that stand for none of the query's words, are not matches.
  */
-export function parseExcerpt(html: string): ExcerptPart[] {
+export function parseExcerpt(html: string, query: string): ExcerptPart[] {
+  const queryWords = fold(query)
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
   const parts: ExcerptPart[] = [];
   const decode = (text: string) =>
     text.replace(
@@ -89,7 +111,10 @@ export function parseExcerpt(html: string): ExcerptPart[] {
     if (!piece) continue;
     const match = /^<mark>([\s\S]*)<\/mark>$/.exec(piece);
     const text = decode((match ? match[1]! : piece).replace(/<[^>]*>/g, ''));
-    parts.push({ text, isMatch: Boolean(match) && !STOP_WORDS.has(text.toLowerCase()) });
+    parts.push({
+      text,
+      isMatch: Boolean(match) && !STOP_WORDS.has(text.toLowerCase()) && standsFor(text, queryWords),
+    });
   }
   return parts;
 }
@@ -128,15 +153,20 @@ export async function search(
   // that documentation pages ranked just past the limit still make it.
   const data = await Promise.all(results.slice(0, includeMembers ? limit * 2 : limit).map((result) => result.data()));
   const hits = data
-    .map((page) => {
+    .flatMap((page) => {
       const best =
         page.sub_results.find((sub) => withoutTrailingSlash(sub.url) !== withoutTrailingSlash(page.url)) ?? null;
       const url = withoutTrailingSlash(best?.url ?? page.url);
+      const html = best?.excerpt ?? page.excerpt;
+      const excerpt = parseExcerpt(html, trimmed);
+      // An excerpt that marks only what stands for none of the query's words: Pagefind found the
+      // page by its fallback to a word's first letters, not by the query.
+      if (html.includes('<mark>') && !excerpt.some((part) => part.isMatch)) return [];
       return {
         url,
         title: page.meta.title ?? url,
         section: best && best.title !== page.meta.title ? best.title : null,
-        excerpt: parseExcerpt(best?.excerpt ?? page.excerpt),
+        excerpt,
         isMembersOnly: isRestrictedPath(url.replace(/#.*$/, '')),
       };
     })
