@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import noImportCycle from './eslint-rules/noImportCycle.js';
 
 /**
  * The site's route facts are spelled once, in access-policy/src/routes.ts; these literals
@@ -93,5 +94,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    name: 'no import cycles, type-only imports included',
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { project: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'project/no-import-cycle': 'error' },
   },
 );

@@ -192,7 +192,7 @@ async function browserTests(name) {
   tally(name, code, passed, failed, started);
 }
 
-const unitFiles = ['access-policy/test', 'postbuild/test', 'server/test', 'site/test']
+const unitFiles = ['access-policy/test', 'eslint-rules', 'postbuild/test', 'server/test', 'site/test']
   .filter((dir) => existsSync(path.join(root, dir)))
   .flatMap((dir) =>
     readdirSync(path.join(root, dir))
