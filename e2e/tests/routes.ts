@@ -22,7 +22,7 @@ export const publicRoutes: PublicRoute[] = [
   {
     path: '/blog/2025/06/10/prioridades-id-ciberseguridad',
     heading: same(
-      /^Prioridades de investigación y desarrollo en ciberseguridad: el informe «I\+D en Ciberseguridad» de junio de 2024$/,
+      /^Lo que se informó sobre el informe «I\+D en Ciberseguridad» de junio de 2024: una revisión de prensa$/,
     ),
   },
   { path: SIGN_OUT_PATH, heading: { en: /^Sign out$/, es: /^Cerrar sesión$/ } },

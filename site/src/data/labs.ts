@@ -26,7 +26,10 @@ export const labs: readonly Lab[] = [
     ],
     links: [
       {
-        label: { en: 'Intrusion Sentinel documentation', es: 'Documentación de Intrusion Sentinel' },
+        label: {
+          en: 'Intrusion Sentinel documentation (members of the university)',
+          es: 'Documentación de Intrusion Sentinel (para miembros de la universidad)',
+        },
         href: '/docs/category/intrusion-sentinel',
       },
     ],

@@ -23,7 +23,10 @@ export const projects: readonly Project[] = [
     ],
     links: [
       {
-        label: { en: 'Documentation', es: 'Documentación' },
+        label: {
+          en: 'Documentation (members of the university)',
+          es: 'Documentación (para miembros de la universidad)',
+        },
         href: '/docs/category/intrusion-sentinel',
       },
     ],
