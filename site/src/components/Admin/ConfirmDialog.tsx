@@ -94,7 +94,7 @@ export default function ConfirmDialog({
               <FieldError id={reasonId} error={problem} />
             </>
           )}
-          <div className={styles.row}>
+          <div className={styles.dialogActions}>
             <button type="submit" className={`button ${styles.danger}`}>
               {confirmation.confirm}
             </button>
