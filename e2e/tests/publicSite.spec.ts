@@ -113,7 +113,7 @@ test('the announcement bar speaks the page’s language, links to the post in it
     ],
     [
       '/es/',
-      'La Ley 21.719 de datos personales rige desde el 1 de diciembre de 2026: lea en el blog qué exige ante una vulneración de seguridad.',
+      'La Ley 21.719 de datos personales rige a partir del 1 de diciembre de 2026: lea en el blog qué exige ante una vulneración de seguridad.',
       '/es/blog/2026/11/25/ley-21719-datos-personales',
     ],
   ] as const) {

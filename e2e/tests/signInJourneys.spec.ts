@@ -51,6 +51,7 @@ const TEXT = {
     cancelCode: 'Cancel and sign in another way',
     verify: 'Verify',
     code: 'Verification code',
+    shortCode: 'The code has six digits: type all of them, as the latest message shows them.',
   },
   es: {
     returnTo: 'Después de iniciar sesión, pasará a la página de la documentación que abrió.',
@@ -79,6 +80,7 @@ const TEXT = {
     cancelCode: 'Cancelar e iniciar sesión de otra forma',
     verify: 'Verificar',
     code: 'Código de verificación',
+    shortCode: 'El código tiene seis dígitos: escríbalos todos, tal como aparecen en el último mensaje.',
   },
 } as const;
 
@@ -325,6 +327,11 @@ for (const locale of ['en', 'es'] as const) {
     await expect(page.getByLabel(text.code, { exact: true })).toBeFocused();
     let third: string | null = null;
     await expect.poll(async () => (third = await latestSmsCode(account.phone))).not.toBe(second);
+    // Too few digits is said as such, under the field, before anything is sent.
+    await page.getByLabel(text.code, { exact: true }).fill(third!.slice(0, 3));
+    await page.getByRole('button', { name: text.verify, exact: true }).click();
+    await expect(page.locator('#sign-in-code-error')).toHaveText(text.shortCode);
+    await expect(page.getByLabel(text.code, { exact: true })).toBeFocused();
     await page.getByLabel(text.code, { exact: true }).fill(third!);
     await page.getByRole('button', { name: text.verify, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^http://[^/]+${docs.path}$`), { timeout: 15_000 });

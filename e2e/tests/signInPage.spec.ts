@@ -70,6 +70,9 @@ const TEXT = {
       `We sent a code by text message to the phone ending in ${digits}. Enter it to finish signing in.`,
     code: 'Verification code',
     consent: 'Allow Sign-in page assistant to read the documentation?',
+    returnsTo: 'a program on this computer (127.0.0.1, port 9)',
+    losesAccess:
+      'It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin disconnects it.',
   },
   es: {
     centre: 'Centro de Sistemas Confiables UAI',
@@ -115,6 +118,9 @@ const TEXT = {
       `Enviamos un código por mensaje de texto al teléfono terminado en ${digits}. Ingréselo para terminar de iniciar sesión.`,
     code: 'Código de verificación',
     consent: '¿Permitir que Sign-in page assistant lea la documentación?',
+    returnsTo: 'un programa en este computador (127.0.0.1, puerto 9)',
+    losesAccess:
+      'Pierde el acceso cuando usted cierra sesión (lo que desconecta a todos sus asistentes), cuando termina su acceso o cuando un administrador lo desconecta.',
   },
 } as const;
 
@@ -255,7 +261,7 @@ for (const locale of ['en', 'es'] as const) {
         expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
       });
 
-      test('‘Not allowed’ gives the reason first, then the centre’s answer, then the specified words, and a form for another address', async ({
+      test('‘Not allowed’ gives the reason first, then the centre’s answer, then the specified words, and an empty form for another address', async ({
         page,
         browser,
         baseURL,
@@ -274,6 +280,9 @@ for (const locale of ['en', 'es'] as const) {
         const another = page.getByRole('heading', { level: 2, name: text.anotherAddress, exact: true });
         await expect(another).toBeVisible();
         await expectAbove(specified, another);
+        // The form for another address keeps neither the refused address nor its password.
+        await expect(page.locator('#sign-in-email')).toHaveValue('');
+        await expect(page.locator('#sign-in-password')).toHaveValue('');
 
         await page.getByLabel(text.requestNote, { exact: true }).fill('A partner engineer on the sensor project.');
         await page.getByRole('button', { name: text.sendRequest, exact: true }).click();
@@ -296,6 +305,12 @@ for (const locale of ['en', 'es'] as const) {
         await expectAbove(answer, specified);
         expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
         await page.screenshot({ path: `test-results/screens/not-allowed-declined-${locale}-${viewport.width}.png` });
+
+        // Asking again: the new request supersedes the answer to the last one.
+        await page.getByLabel(text.requestNote, { exact: true }).fill('The project goes on with a new partner.');
+        await page.getByRole('button', { name: text.sendRequest, exact: true }).click();
+        await expect(page.getByText(text.requestSent, { exact: true })).toBeVisible();
+        await expect(answer).toHaveCount(0);
       });
 
       test('an ended invitation names its last day in words', async ({ page, consoleErrors }) => {
@@ -375,7 +390,7 @@ for (const locale of ['en', 'es'] as const) {
     test.use({ locale: locale === 'es' ? 'es-CL' : 'en-US' });
 
     for (const viewport of VIEWPORTS) {
-      test(`its heading takes focus without a frame, after a sign-in that named where it leads (${viewport.name})`, async ({
+      test(`its heading takes focus without a frame, after a sign-in that named where it leads, and it names a loopback return plainly (${viewport.name})`, async ({
         page,
         baseURL,
       }) => {
@@ -389,6 +404,9 @@ for (const locale of ['en', 'es'] as const) {
         const heading = page.getByRole('heading', { level: 1, name: text.consent, exact: true });
         await expect(heading).toBeFocused({ timeout: 15_000 });
         await expect(heading).toHaveCSS('outline-style', 'none');
+        // A loopback return address is named as what it is: a program on the member's own computer.
+        await expect(page.locator('dd').filter({ hasText: text.returnsTo })).toHaveText(text.returnsTo);
+        await expect(page.getByText(text.losesAccess, { exact: true })).toBeVisible();
         await page.screenshot({ path: `test-results/screens/consent-${locale}-${viewport.width}.png` });
       });
     }

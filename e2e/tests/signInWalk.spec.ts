@@ -26,7 +26,7 @@ import {
 const TEXT = {
   en: {
     emptyAddress: 'Enter your e-mail address.',
-    notAnAddress: 'That is not an e-mail address.',
+    notAnAddress: 'That is not an e-mail address: type it whole, such as ana.torres@uai.cl.',
     noDomain: 'Check the address: it needs a domain such as uai.cl after the @.',
     emptyPassword: 'Enter your password.',
     codeTitle: 'Enter the code from your phone',
@@ -39,7 +39,7 @@ const TEXT = {
   },
   es: {
     emptyAddress: 'Escriba su dirección de correo electrónico.',
-    notAnAddress: 'Esa no es una dirección de correo electrónico.',
+    notAnAddress: 'Esa no es una dirección de correo electrónico: escríbala completa, por ejemplo ana.torres@uai.cl.',
     noDomain: 'Revise la dirección: después de la @ debe ir un dominio, como uai.cl.',
     emptyPassword: 'Escriba su contraseña.',
     codeTitle: 'Ingrese el código de su teléfono',

@@ -76,6 +76,19 @@ for (const width of WIDTHS) {
         }
       });
 
+      test(`in dark mode a secondary button is a dark surface with light text (${code})`, async ({ page }) => {
+        await signInAt(page, `${prefix}/docs/IntrusionSentinel/architecture/overview`);
+        await waitForHydration(page);
+        await clickColourToggle(page, code, width);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        const copy = page.getByRole('button', {
+          name: code === 'en' ? 'Copy page as Markdown' : 'Copiar página como Markdown',
+          exact: true,
+        });
+        await expect(copy).toHaveCSS('background-color', 'rgb(58, 61, 65)');
+        await expect(copy).toHaveCSS('color', 'rgb(242, 243, 245)');
+      });
+
       test(`a member who opens a section's address gets its first page (${code})`, async ({ page }) => {
         await signInAt(page, localized(prefix, '/labs'));
         await page.goto(`${prefix}/docs/IntrusionSentinel/installation/`);
@@ -143,8 +156,8 @@ for (const width of WIDTHS) {
 }
 
 const REFUSED_CONNECTION = {
-  en: 'This request is not one this site made, or the assistant that made it can no longer be found. Start the connection again from the assistant.',
-  es: 'Esta solicitud no la hizo este sitio, o ya no se encuentra el asistente que la hizo. Vuelva a iniciar la conexión desde el asistente.',
+  en: 'This connection request is not valid, or this site no longer knows the assistant that made it. Start the connection again from your assistant.',
+  es: 'Esta solicitud de conexión no es válida, o este sitio ya no conoce al asistente que la hizo. Vuelva a iniciar la conexión desde su asistente.',
 } as const;
 
 /** A word of one public page in each language (the Intrusion Sentinel project's detectors). */
@@ -229,3 +242,22 @@ for (const { code, prefix } of locales) {
     await expect(blog).toBeFocused();
   });
 }
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const { code, prefix } of locales) {
+    test(`the search dialog's close button says what it does, not a key the phone lacks (${code})`, async ({
+      page,
+    }) => {
+      await page.goto(localized(prefix, '/labs'));
+      await waitForHydration(page);
+      await page.getByRole('button', { name: /^(Search|Buscar)/ }).click();
+      const close = page.getByRole('button', { name: code === 'en' ? 'Esc: close search' : 'Esc: cerrar la búsqueda' });
+      await expect(close).toHaveText(code === 'en' ? 'Close' : 'Cerrar', { useInnerText: true });
+      await expect(close).toBeVisible();
+      await close.tap();
+      await expect(page.getByRole('combobox')).toHaveCount(0);
+    });
+  }
+});

@@ -117,6 +117,12 @@ const MESSAGES: Record<string, () => string> = {
       message: 'That code is not correct. Check the latest message and try again.',
       description: 'Second-factor error: wrong code',
     }),
+  'app/malformed-verification-code': () =>
+    translate({
+      id: 'auth.error.malformedCode',
+      message: 'The code has six digits: type all of them, as the latest message shows them.',
+      description: 'Second-factor error: what was typed is not six digits',
+    }),
   'auth/missing-verification-code': () =>
     translate({
       id: 'auth.error.missingCode',

@@ -36,7 +36,7 @@ function problemOf(code: ConnectErrorCode | 'no-request'): string {
       return translate({
         id: 'connect.problem.invalid',
         message:
-          'This request is not one this site made, or the assistant that made it can no longer be found. Start the connection again from the assistant.',
+          'This connection request is not valid, or this site no longer knows the assistant that made it. Start the connection again from your assistant.',
         description: 'Connect page: the request does not verify or its client is gone',
       });
     case 'assistants-full':
@@ -253,16 +253,16 @@ function Consent({
       <ul>
         <li>
           <Translate id="connect.cannot.change" description="Connect page: the assistant changes nothing">
-            change anything on this site, or see your account, other members or the admin page;
-          </Translate>
-        </li>
-        <li>
-          <Translate id="connect.cannot.after" description="Connect page: access ends with the member's">
-            read anything once you sign out (which disconnects every assistant), your access ends, or an admin
-            disconnects it.
+            change anything on this site, or see your account, other members or the admin page.
           </Translate>
         </li>
       </ul>
+      <p>
+        <Translate id="connect.losesAccess" description="Connect page: when the assistant's access ends">
+          It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin
+          disconnects it.
+        </Translate>
+      </p>
       <dl className={styles.facts}>
         <dt>
           <Translate id="connect.facts.identity" description="Connect page: where the assistant's identity comes from">
@@ -293,7 +293,7 @@ function Consent({
           </Translate>
         </dt>
         <dd>
-          <code>{view.redirectOrigin}</code>
+          <ReturnAddress origin={view.redirectOrigin} />
         </dd>
       </dl>
       <p>
@@ -342,5 +342,32 @@ function Consent({
           ))}
       </p>
     </>
+  );
+}
+
+/**
+ * Where the answer goes: an assistant on the member's own machine listens on a loopback address,
+ * which means nothing to most members, so it is named as what it is, with the address after it.
+ */
+function ReturnAddress({ origin }: { origin: string }): ReactNode {
+  const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/.exec(origin);
+  if (!loopback) return <code>{origin}</code>;
+  const [, host, port] = loopback;
+  return port ? (
+    <Translate
+      id="connect.facts.thisComputerPort"
+      description="Connect page: the answer goes to a program on the member's computer, at a loopback address and port"
+      values={{ host: <code>{host}</code>, port }}
+    >
+      {'a program on this computer ({host}, port {port})'}
+    </Translate>
+  ) : (
+    <Translate
+      id="connect.facts.thisComputer"
+      description="Connect page: the answer goes to a program on the member's computer, at a loopback address"
+      values={{ host: <code>{host}</code> }}
+    >
+      {'a program on this computer ({host})'}
+    </Translate>
   );
 }

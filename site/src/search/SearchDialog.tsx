@@ -98,7 +98,16 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
               description: 'Button that closes the search dialog (its name starts with its visible text, Esc)',
             })}
           >
-            Esc
+            {/* A touch screen has no Escape key: there the button says what it does. */}
+            <span className={styles.closeKey}>Esc</span>
+            <span className={styles.closeWord}>
+              <Translate
+                id="search.closeTouch"
+                description="Visible label of the search dialog's close button on a touch screen"
+              >
+                Close
+              </Translate>
+            </span>
           </button>
         </div>
         <div

@@ -37,7 +37,7 @@ const UNUSABLE_LINK = new Set(['auth/invalid-action-code', 'auth/expired-action-
  * used says why and offers a new one.
  */
 export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProps): ReactNode {
-  const { load, completeEmailLink } = useAuth();
+  const { load, completeEmailLink, reader } = useAuth();
   const history = useHistory();
   const [stage, setStage] = useState<Stage>({ kind: 'working' });
   const [email, setEmail] = useState('');
@@ -104,6 +104,14 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
     // Once, for the link the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A reader already signed in here most likely opened a link sent to that same address: it is
+  // offered, not assumed (the provider still checks it against the link).
+  const signedInAddress = reader?.email ?? null;
+  const isConfirming = stage.kind === 'confirm';
+  useEffect(() => {
+    if (isConfirming && signedInAddress) setEmail((typed) => typed || signedInAddress);
+  }, [isConfirming, signedInAddress]);
 
   if (stage.kind === 'working') return <LoadingOverlay />;
 

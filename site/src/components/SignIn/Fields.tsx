@@ -17,6 +17,7 @@ const FIELD_OF_CODE: Record<string, FieldName> = {
   'auth/password-does-not-meet-requirements': 'password',
   'auth/invalid-verification-code': 'code',
   'auth/missing-verification-code': 'code',
+  'app/malformed-verification-code': 'code',
 };
 
 /** The field an error from the provider (or the form itself) is about, if it is about one. */
@@ -41,7 +42,7 @@ export function addressProblem(typed: string): string | null {
   if (!local || domain === undefined || rest.length > 0 || /\s/.test(address))
     return translate({
       id: 'auth.check.notAnAddress',
-      message: 'That is not an e-mail address.',
+      message: 'That is not an e-mail address: type it whole, such as ana.torres@uai.cl.',
       description: 'Under the e-mail field of a sign-in form: what was typed is no address (no @, two @, spaces)',
     });
   if (!/^[^.]+(\.[^.]+)+$/.test(domain))

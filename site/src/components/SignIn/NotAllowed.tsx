@@ -32,6 +32,8 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   const asked = refusal?.request;
   const [notice, setNotice] = useState<Notice>(null);
   const [isLinkSent, setLinkSent] = useState(false);
+  // A new request supersedes the centre's answer to the last one.
+  const [isRequestSent, setRequestSent] = useState(false);
   const email = refusal?.email ?? reader?.email ?? null;
   const isUnverified = refusal ? refusal.reason === 'unverified' : reader !== null && !reader.emailVerified;
   const isUnsecured = refusal?.reason === 'unsecured';
@@ -119,7 +121,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
             )}
           </p>
         )}
-        {asked?.outcome === 'declined' && <CentreAnswer asked={asked} />}
+        {asked?.outcome === 'declined' && !isRequestSent && <CentreAnswer asked={asked} />}
         <p>
           <Translate id="auth.notAllowed.message" description="The 'Not allowed' text: who may read, and whom to ask">
             You are not allowed to access this page. Please sign in with your UAI email or whitelisted email. For more
@@ -158,7 +160,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
         {isLinkSent && email && <LinkSent address={email} onResend={send} />}
         <Notices notice={notice} />
       </section>
-      {!needsLink && email && <AccessRequest page={page} />}
+      {!needsLink && email && <AccessRequest page={page} onSent={() => setRequestSent(true)} />}
     </>
   );
 }
@@ -167,7 +169,7 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
  * Asking the centre for access from this screen: a short note, recorded with the account; an
  * admin answers on the admins' page, and the reader sees the answer here on their next visit.
  */
-function AccessRequest({ page }: { page: string }): ReactNode {
+function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): ReactNode {
   const { refusal, load } = useAuth();
   const longDate = useLongDate();
   const [note, setNote] = useState('');
@@ -216,6 +218,7 @@ function AccessRequest({ page }: { page: string }): ReactNode {
         if (!token) throw new Error('signed out');
         await requestAccess(token, note.trim(), page);
         setState('sent');
+        onSent();
       } catch (error) {
         setNotice({ kind: 'error', text: describeAuthError(error) });
         setState('idle');

@@ -129,6 +129,10 @@ export default function SignInForm({
       setChallenge(outcome.challenge);
       return;
     }
+    // Signed in with the provider: the form has done its work, and if the server refuses the
+    // address it stays on screen for another one, so it keeps neither the address nor its password.
+    setEmail('');
+    setPassword('');
     await onSignedIn();
   }
 
@@ -203,6 +207,8 @@ export default function SignInForm({
         challenge={challenge}
         onDone={async () => {
           setChallenge(null);
+          setEmail('');
+          setPassword('');
           await onSignedIn();
         }}
         onCancel={() => {
@@ -397,8 +403,11 @@ function SecondFactorStep({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      if (!code.trim()) throw new CodedError('auth/missing-verification-code');
-      await challenge.complete(code.trim());
+      const typed = code.replace(/\s/g, '');
+      if (!typed) throw new CodedError('auth/missing-verification-code');
+      // The provider's codes are six digits: anything else is a typing slip, not a wrong code.
+      if (!/^\d{6}$/.test(typed)) throw new CodedError('app/malformed-verification-code');
+      await challenge.complete(typed);
       await onDone();
     });
   };
