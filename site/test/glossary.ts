@@ -247,11 +247,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'El triage de alertas toma tiempo.',
   },
   {
-    term: 'back end, front end',
+    term: 'backend, frontend',
     en: 'back end, front end',
-    avoid: /(?<!\p{L})(?:backends?|frontends?|back-ends?|front-ends?)(?!\p{L})/giu,
-    reason: 'Written as two words throughout, as in the English pages.',
-    example: 'El backend valida la firma.',
+    avoid: /(?<!\p{L})(?:back|front)[ -]ends?(?!\p{L})/giu,
+    reason: 'One word, as the Spanish prose writes it (in italics there); the diagram labels write it the same way.',
+    example: 'El back end valida la firma.',
   },
 ];
 

@@ -4,7 +4,6 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { labs } from '../data/labs';
-import { projects } from '../data/projects';
 import { useLocalized } from '../hooks/useLocalized';
 import { useSiteIdentity } from '../hooks/useSiteIdentity';
 
@@ -23,14 +22,11 @@ function useWaysIn(): WayIn[] {
         message: 'Labs',
         description: 'Home card title leading to the labs page',
       }),
-      body: translate(
-        {
-          id: 'home.waysIn.labs.body',
-          message: 'Meet the {labs} labs of the centre, the questions they study and the projects they lead.',
-          description: 'Home card text leading to the labs page; {labs} is their number',
-        },
-        { labs: labs.length },
-      ),
+      body: translate({
+        id: 'home.waysIn.labs.body',
+        message: 'Meet the labs of the centre, the questions they study and the projects they lead.',
+        description: 'Home card text leading to the labs page',
+      }),
     },
     {
       to: '/projects',
@@ -79,7 +75,6 @@ export default function Home(): ReactNode {
   const identity = useSiteIdentity();
   const localize = useLocalized();
   const waysIn = useWaysIn();
-  const activeProjects = projects.filter((project) => project.status === 'active').length;
   return (
     <Layout
       title={translate({ id: 'home.title', message: 'Home', description: 'Title of the home page' })}
@@ -136,13 +131,9 @@ export default function Home(): ReactNode {
               </Translate>
             </Heading>
             <p>
-              <Translate
-                id="home.work.intro"
-                description="Introduction of the research areas section"
-                values={{ labs: labs.length, projects: activeProjects }}
-              >
+              <Translate id="home.work.intro" description="Introduction of the research areas section">
                 {
-                  'Trustworthy systems are responsible in how they treat people and data, resilient when things go wrong, and reliable every day. Our {labs} labs approach that goal from different sides, and {projects} projects are under way right now.'
+                  'Trustworthy systems are responsible in how they treat people and data, resilient when things go wrong, and reliable every day. Our labs approach that goal from different sides, through the projects they lead.'
                 }
               </Translate>
             </p>

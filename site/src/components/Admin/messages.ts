@@ -157,7 +157,8 @@ export function describeRefusal(code: string): string {
     REFUSAL_MESSAGES[code as AdminAnswerCode]?.() ??
     translate({
       id: 'admin.error.generic',
-      message: 'The change could not be made. Reload the page and try again; if it keeps failing, ask the operators.',
+      message:
+        'The change could not be made. Reload the page and try again; if it keeps failing, write to the centre (the contact address is at the foot of the page).',
       description: 'Admin: other failure',
     })
   );
