@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, literal, test, waitForHydration } from './fixtures';
 import { signInAt } from './auth';
 
 test('the architecture diagram page shows its four diagrams, in both locales', async ({ page }) => {
@@ -31,7 +31,8 @@ test('the generated category index lists the sections of the documentation', asy
 const LANDING = {
   en: {
     path: '/docs/documentation/firebase-auth-setup',
-    opening: 'This page is for the people who deploy and operate the site; members have nothing to set up.',
+    opening: 'Members have nothing to set up: this page is for the people who deploy and operate the site.',
+    openingTitle: 'Here to read the documentation?',
     overview: 'What is Intrusion Sentinel',
     overviewHeading: 'What is Intrusion Sentinel',
     access: 'Access to this documentation',
@@ -39,7 +40,8 @@ const LANDING = {
   },
   es: {
     path: '/es/docs/documentation/firebase-auth-setup',
-    opening: 'Esta página es para quienes despliegan y operan el sitio; los miembros no tienen nada que configurar.',
+    opening: 'Los miembros no tienen nada que configurar: esta página es para quienes despliegan y operan el sitio.',
+    openingTitle: '¿Viene a leer la documentación?',
     overview: 'Qué es Intrusion Sentinel',
     overviewHeading: 'Qué es Intrusion Sentinel',
     access: 'Acceso a esta documentación',
@@ -62,8 +64,11 @@ for (const code of ['en', 'es'] as const) {
           .click();
       await page.getByRole('link', { name: text.documentation, exact: true }).first().click();
       await expect(page).toHaveURL(new RegExp(`${text.path}$`));
-      const opening = page.locator('.theme-doc-markdown > p').first();
-      await expect(opening).toContainText(text.opening);
+      // A reader's orientation comes first, set apart from the operators' page it opens.
+      const opening = page.locator('.theme-doc-markdown > .theme-admonition').first();
+      await expect(opening).toBeInViewport();
+      await expect(opening.locator('p').first()).toHaveText(new RegExp(`^${literal(text.opening)} `));
+      await expect(opening).toContainText(text.openingTitle);
       if (width === 1280) {
         const sidebar = page.getByRole('navigation', {
           name: code === 'en' ? 'Docs sidebar' : 'Barra lateral de la documentación',
