@@ -37,5 +37,6 @@ describe('search excerpts', () => {
       'configurar',
     ]);
     assert.deepEqual(matches('<mark>detection</mark>', 'detecton'), ['detection']);
+    assert.deepEqual(matches('a moving average <mark>(EWMA)</mark> of', 'EWMA'), ['(EWMA)']);
   });
 });

@@ -85,7 +85,8 @@ const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLo
  * "configurar", a typo late in a word still finds the word, a string of nonsense finds nothing.
  */
 function standsFor(mark: string, queryWords: readonly string[]): boolean {
-  const marked = fold(mark);
+  // The word itself: Pagefind's mark can take in the punctuation around it, as in "(EWMA)".
+  const marked = /[\p{L}\p{N}_]+/u.exec(fold(mark))?.[0] ?? '';
   return queryWords.some((word) => {
     let common = 0;
     while (common < word.length && marked[common] === word[common]) common++;
