@@ -113,3 +113,23 @@ test('every checkbox of the hardening checklist is labelled with its item, in bo
     );
   }
 });
+
+test('on a phone a documentation table keeps each column readable and scrolls inside its box', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, '/docs/IntrusionSentinel/architecture/overview');
+  await waitForHydration(page);
+  const table = page.locator('article .scroll-box > table').first();
+  await expect(table).toBeVisible();
+  const widths = await table
+    .locator('tr')
+    .first()
+    .locator('th, td')
+    .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+  // 9.5rem: a few words a line, not one.
+  expect(Math.min(...widths)).toBeGreaterThanOrEqual(152);
+  const overflowing = await table
+    .locator('td')
+    .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+  expect(overflowing).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
