@@ -61,7 +61,7 @@ const REQUESTER_TEXT = {
     note: 'Who you are and why you need the documentation',
     noteMissing: 'Write who you are and why you need the documentation.',
     send: 'Send the request',
-    sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is explained here the next time you sign in.',
+    sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you will see the answer here (with the reason, if the centre gives one) the next time you sign in.',
     granted:
       'The centre has granted you access to the documentation. For your security, enter the address this link was sent to.',
   },
@@ -69,7 +69,7 @@ const REQUESTER_TEXT = {
     note: 'Quién es y por qué necesita la documentación',
     noteMissing: 'Escriba quién es y por qué necesita la documentación.',
     send: 'Enviar la solicitud',
-    sent: 'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá el motivo aquí la próxima vez que inicie sesión.',
+    sent: 'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá la respuesta aquí (con el motivo, si el centro lo indica) la próxima vez que inicie sesión.',
     granted:
       'El centro le concedió acceso a la documentación. Por su seguridad, escriba la dirección a la que se envió este enlace.',
   },

@@ -45,7 +45,7 @@ const TEXT = {
     requestNote: 'Who you are and why you need the documentation',
     sendRequest: 'Send the request',
     requestSent:
-      'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is explained here the next time you sign in.',
+      'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you will see the answer here (with the reason, if the centre gives one) the next time you sign in.',
     declined: (date: string, reason: string) =>
       `The centre declined your request of ${date}. You may ask again if something has changed. The centre’s reason: ${reason}`,
     months: [
@@ -92,7 +92,7 @@ const TEXT = {
     requestNote: 'Quién es y por qué necesita la documentación',
     sendRequest: 'Enviar la solicitud',
     requestSent:
-      'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá el motivo aquí la próxima vez que inicie sesión.',
+      'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá la respuesta aquí (con el motivo, si el centro lo indica) la próxima vez que inicie sesión.',
     declined: (date: string, reason: string) =>
       `El centro rechazó su solicitud del ${date}. Puede volver a presentarla si algo cambió. El motivo del centro: ${reason}`,
     months: [

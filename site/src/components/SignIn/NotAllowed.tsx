@@ -182,8 +182,8 @@ function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): 
       <p role="status" className={styles.requestBox}>
         {state === 'sent' ? (
           <Translate id="auth.request.sent" description="After sending a request for access">
-            Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; a decline is
-            explained here the next time you sign in.
+            Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you
+            will see the answer here (with the reason, if the centre gives one) the next time you sign in.
           </Translate>
         ) : (
           <Translate
