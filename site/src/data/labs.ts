@@ -27,8 +27,8 @@ export const labs: readonly Lab[] = [
     links: [
       {
         label: {
-          en: 'Intrusion Sentinel documentation (members of the university)',
-          es: 'Documentación de Intrusion Sentinel (para miembros de la universidad)',
+          en: 'Intrusion Sentinel documentation (members of the university and invited readers)',
+          es: 'Documentación de Intrusion Sentinel (para miembros de la universidad y lectores invitados)',
         },
         href: '/docs/category/intrusion-sentinel',
       },

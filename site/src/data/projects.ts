@@ -24,8 +24,8 @@ export const projects: readonly Project[] = [
     links: [
       {
         label: {
-          en: 'Documentation (members of the university)',
-          es: 'Documentación (para miembros de la universidad)',
+          en: 'Documentation (members of the university and invited readers)',
+          es: 'Documentación (para miembros de la universidad y lectores invitados)',
         },
         href: '/docs/category/intrusion-sentinel',
       },
