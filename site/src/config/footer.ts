@@ -33,7 +33,7 @@ export function createFooter(identity: SiteIdentity, locale: string | undefined)
     style: 'dark',
     links: [
       {
-        title: 'Research group',
+        title: 'The centre',
         items: [
           { label: 'About the centre', to: '/' },
           { label: 'Labs', to: '/labs' },
