@@ -105,7 +105,7 @@ export default function Home(): ReactNode {
                 values={{ university: identity.university, country: identity.country }}
               >
                 {
-                  'We are a research centre of {university}, {country}. We study how to build software and networks that people can trust, and we build such systems with partners in industry and government.'
+                  'We are a research centre of {university}, {country}. We study how to build software and networks that people can trust, and we build such systems.'
                 }
               </Translate>
             </p>
