@@ -205,7 +205,7 @@ export interface AccessEntry {
   at: string | null;
   /** A request: the page the reader asked for. */
   page: string | null;
-  /** An answered request: how. */
+  /** An answered request: how; in the admins' list, also on the row that stands for its account. */
   outcome: 'approved' | 'declined' | null;
   /** The AI assistants the account has allowed, oldest first. */
   assistants: ConnectedAssistant[];

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { REFUSED_SESSION, expect, literal, tabTo, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, linesOf, literal, tabTo, test, waitForHydration } from './fixtures';
 import { violationsInBothThemes } from './axe';
 import {
   DEMO_PASSWORD,
@@ -143,9 +143,10 @@ for (const [locale, first, second] of [
     );
     await expect(approved).toBeFocused();
     await admin.getByLabel('Find by address, note or admin').fill(outsider);
-    await expect(
-      admin.getByRole('row').filter({ hasText: outsider }).filter({ hasText: 'Invited guest' }),
-    ).toBeVisible();
+    // The guest's kind says, as one phrase, that the invitation came from their request.
+    await expect(admin.getByRole('row').filter({ hasText: outsider }).getByRole('cell').nth(1)).toHaveText(
+      'Invited guest, approved from a request',
+    );
 
     // The outcome reaches the requester: a sign-in link in their mailbox, back to the page they
     // wanted, in the language they asked in.
@@ -256,7 +257,7 @@ const JOURNEY_TEXT = {
     show: 'Show',
     oneRow: 'Rows 1–1 of 1.',
     none: 'No account matches.',
-    member: 'Access by their address',
+    member: 'Admitted by the access rule',
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
     effect: (email: string) =>
@@ -274,7 +275,7 @@ const JOURNEY_TEXT = {
     show: 'Mostrar',
     oneRow: 'Filas 1–1 de 1.',
     none: 'Ninguna cuenta coincide.',
-    member: 'Acceso por su dirección',
+    member: 'Admitido por la regla de acceso',
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>
@@ -361,4 +362,168 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await context.close();
     });
   }
+}
+
+const FORMS_TEXT = {
+  en: {
+    purpose:
+      'Here you answer requests for access, invite guests and suspend accounts; staff and students read with their university address and need nothing from this page.',
+    audit:
+      'A change takes effect on every server within a few minutes. Each one is recorded, with who made it and when, in the site’s audit trail in Cloud Logging (the centre’s Google Cloud project).',
+    accounts: 'Accounts',
+    invite: { title: 'Invite a guest', button: 'Invite' },
+    suspend: { title: 'Suspend an account', button: 'Suspend' },
+    email: 'E-mail',
+    reason: 'Reason',
+    guestNoDomain: 'Check the address: it needs a domain such as example.org after the @.',
+    invited: (email: string) =>
+      new RegExp(`^${literal(email)} is invited until ${DAY.en}; we’ve e-mailed them a sign-in link\\.$`),
+    invitedAgain: (email: string) =>
+      new RegExp(
+        `^${literal(email)} was already invited; the invitation now ends on ${DAY.en} and a new link was sent\\.$`,
+      ),
+    title: (email: string) => `Suspend ${email}?`,
+    cancel: 'Cancel',
+    confirm: 'Suspend the account',
+    noAccount: 'No account has that address: check the spelling; only an existing account can be suspended.',
+    none: 'No account matches.',
+  },
+  es: {
+    purpose:
+      'En esta página puede responder las solicitudes de acceso, invitar a personas y suspender cuentas; el personal y los estudiantes leen con su dirección de la universidad y no necesitan nada de esta página.',
+    audit:
+      'Un cambio se aplica en todos los servidores en pocos minutos. Cada uno queda anotado, con quién lo hizo y cuándo, en el registro de auditoría del sitio en Cloud Logging (el proyecto de Google Cloud del centro).',
+    accounts: 'Cuentas',
+    invite: { title: 'Invitar a una persona', button: 'Invitar' },
+    suspend: { title: 'Suspender una cuenta', button: 'Suspender' },
+    email: 'Correo electrónico',
+    reason: 'Motivo',
+    guestNoDomain: 'Revise la dirección: después de la @ debe ir un dominio, como example.org.',
+    invited: (email: string) =>
+      new RegExp(
+        `^${literal(email)} tiene invitación hasta el ${DAY.es}; le enviamos un correo con un enlace de inicio de sesión\\.$`,
+      ),
+    invitedAgain: (email: string) =>
+      new RegExp(
+        `^${literal(email)} ya tenía invitación; ahora la invitación termina el ${DAY.es} y le enviamos un nuevo enlace\\.$`,
+      ),
+    title: (email: string) => `¿Suspender ${email}?`,
+    cancel: 'Cancelar',
+    confirm: 'Suspender la cuenta',
+    noAccount:
+      'Ninguna cuenta tiene esa dirección: revise cómo está escrita; solo se puede suspender una cuenta que ya existe.',
+    none: 'Ninguna cuenta coincide.',
+  },
+} as const;
+
+/** An invitation's last day in words, as the page writes it in each language. */
+const DAY = { en: '\\d{1,2} [A-Z][a-z]{2,3} \\d{4}', es: '\\d{1,2} [a-z]{3,4}\\.? \\d{4}' } as const;
+
+for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+  const prefix = locale === 'es' ? '/es' : '';
+  const text = FORMS_TEXT[locale];
+  const journey = JOURNEY_TEXT[locale];
+
+  test(`the admin page says what it is for, keeps to the site's container, and each outcome stands until that form is edited or another change is made (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    // The suspension of an address no account has is refused: the browser logs the 400.
+    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^/]+\/api\/admin\/suspend\)$/);
+    const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
+    await page.setViewportSize(WIDE);
+    await signInAt(page, `${prefix}/admin`, 'ana.torres@uai.cl');
+    const main = page.locator('main');
+    // What the page is for, in one sentence first; where changes are recorded, at its foot.
+    await expect(main.locator('p').first()).toHaveText(text.purpose);
+    await expect(main.locator('p').last()).toHaveText(text.audit);
+
+    // The page keeps to the site's container: centred, with the footer's side padding, at both widths.
+    const footer = page.locator('footer .container');
+    for (const viewport of [WIDE, PHONE]) {
+      await page.setViewportSize(viewport);
+      const [content, foot] = [(await main.boundingBox())!, (await footer.boundingBox())!];
+      expect(Math.round(content.x), `left edge at ${viewport.width} px`).toBe(Math.round(foot.x));
+      expect(Math.round(content.width), `width at ${viewport.width} px`).toBe(Math.round(foot.width));
+      const padding = (element: typeof main) => element.evaluate((each) => getComputedStyle(each).paddingLeft);
+      expect(await padding(main)).toBe(await padding(footer));
+    }
+    await page.setViewportSize(WIDE);
+    // The accounts table spans the page whichever columns its rows fill.
+    const accounts = page.getByRole('region', { name: text.accounts, exact: true });
+    const search = page.getByLabel(journey.search, { exact: true });
+    const table = page.getByRole('table');
+    for (const wanted of ['', member]) {
+      await search.fill(wanted);
+      if (wanted) await expect(page.getByRole('status').filter({ hasText: journey.oneRow })).toBeVisible();
+      await expect
+        .poll(async () => Math.round((await table.boundingBox())!.width))
+        .toBe(Math.round((await accounts.boundingBox())!.width));
+    }
+    // Nothing found: the sentence says so, with no empty table under it.
+    await search.fill('zzzz-nobody');
+    await expect(page.getByRole('status').filter({ hasText: text.none })).toBeVisible();
+    await expect(table).toHaveCount(0);
+    await search.fill('');
+
+    // The invite form: a guest's example domain is not the university's.
+    const invite = page.getByRole('region', { name: text.invite.title, exact: true });
+    const inviteEmail = invite.getByLabel(text.email, { exact: true });
+    await inviteEmail.fill('guest@example');
+    await invite.getByRole('button', { name: text.invite.button, exact: true }).click();
+    await expect(inviteEmail).toHaveAccessibleDescription(text.guestNoDomain);
+    // Invited twice: the second outcome says the address was invited already.
+    const guest = `again.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+    await inviteEmail.fill(guest);
+    await invite.getByRole('button', { name: text.invite.button, exact: true }).click();
+    await expect(invite.getByRole('status')).toHaveText(text.invited(guest));
+    // Editing the form again puts its outcome away.
+    await inviteEmail.fill(guest);
+    await expect(invite.getByRole('status')).toHaveCount(0);
+    await invite.getByRole('button', { name: text.invite.button, exact: true }).click();
+    await expect(invite.getByRole('status')).toHaveText(text.invitedAgain(guest));
+
+    // On a phone, a suspension asked of an address no account has.
+    await page.setViewportSize(PHONE);
+    const suspend = page.getByRole('region', { name: text.suspend.title, exact: true });
+    const nobody = 'nobody@faculty.example.org';
+    await suspend.getByLabel(text.email, { exact: true }).fill(nobody);
+    await suspend.getByLabel(text.reason, { exact: true }).fill('Left the university');
+    const button = suspend.getByRole('button', { name: text.suspend.button, exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: text.title(nobody) });
+    // The dialog opens on Cancel: a second Enter changes nothing.
+    await expect(dialog.getByRole('button', { name: text.cancel, exact: true })).toBeFocused();
+    // Its title breaks after the address's @ only, never inside the domain.
+    const title = dialog.getByRole('heading');
+    expect(await linesOf(title, 'faculty.example.org?')).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(suspend.getByRole('alert')).toHaveCount(0);
+    await expect(suspend.getByRole('status')).toHaveCount(0);
+    await button.click();
+    await dialog.getByRole('button', { name: text.confirm, exact: true }).click();
+    await expect(suspend.getByRole('alert')).toHaveText(text.noAccount);
+    // A refusal changes nothing: the invitation's outcome stands.
+    await expect(invite.getByRole('status')).toHaveText(text.invitedAgain(guest));
+    // Editing the form puts the refusal away.
+    await suspend.getByLabel(text.email, { exact: true }).fill(member);
+    await expect(suspend.getByRole('alert')).toHaveCount(0);
+    await button.click();
+    await page
+      .getByRole('dialog', { name: journey.title(member) })
+      .getByRole('button', { name: text.confirm })
+      .click();
+    const suspended = suspend.getByRole('status');
+    await expect(suspended).toHaveText(journey.suspended(member), { timeout: 15_000 });
+    expect(await linesOf(suspended, member.split('@')[1]!), 'the domain on one line').toBe(1);
+    // Another change made puts the invitation's outcome away; restoring puts the suspension's away.
+    await expect(invite.getByRole('status')).toHaveCount(0);
+    await search.fill(member);
+    await page.getByRole('button', { name: journey.restore(member), exact: true }).click();
+    await expect(page.getByRole('row').getByRole('status')).toHaveText(journey.restored(member), { timeout: 15_000 });
+    await expect(suspend.getByRole('status')).toHaveCount(0);
+  });
 }

@@ -3,6 +3,12 @@ import { createAccountLike, latestLink, signInAt, type Locale } from './auth';
 import { violationsInBothThemes } from './axe';
 import { expect, linesOf, literal, test } from './fixtures';
 
+/** A moment as the page writes it, in each language (`TEXT.moment` without its anchors). */
+const MOMENT = {
+  en: '\\d{1,2} [A-Z][a-z]{2,3} \\d{4}, \\d{2}:\\d{2} (UTC|GMT[+-]\\d{1,2}(:\\d{2})?)',
+  es: '\\d{1,2} [a-z]{3,4}\\.? \\d{4}, \\d{1,2}:\\d{2} (UTC|GMT[+-]\\d{1,2}(:\\d{2})?)',
+} as const;
+
 const TEXT = {
   en: {
     requests: /^Requests waiting \((\d+)\)$/,
@@ -10,7 +16,16 @@ const TEXT = {
     waiting: 'Request waiting',
     answerAbove: 'Answer it under Requests waiting',
     decline: (email: string) => `Decline ${email}`,
+    approve: (email: string) => `Approve ${email}`,
     confirmDecline: 'Decline the request',
+    cancel: 'Cancel',
+    declineTitle: (email: string) => `Decline the request of ${email}?`,
+    declineEffect: (email: string) =>
+      `${email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later. They read the site in English.`,
+    declinedKind: 'Request declined',
+    approvedKind: 'Invited guest, approved from a request',
+    unused: new RegExp(`^Helper: allowed ${MOMENT.en}, not used yet\\s*Disconnect Helper$`),
+    used: new RegExp(`^Second helper: allowed ${MOMENT.en}, last used ${MOMENT.en}\\s*Disconnect Second helper$`),
     self: 'Your account: you cannot suspend it.',
     selfRefused: 'You cannot suspend your own account.',
     suspend: (email: string) => `Suspend ${email}`,
@@ -33,7 +48,18 @@ const TEXT = {
     waiting: 'Solicitud pendiente',
     answerAbove: 'Respóndala en Solicitudes pendientes',
     decline: (email: string) => `Rechazar ${email}`,
+    approve: (email: string) => `Aprobar ${email}`,
     confirmDecline: 'Rechazar la solicitud',
+    cancel: 'Cancelar',
+    declineTitle: (email: string) => `¿Rechazar la solicitud de ${email}?`,
+    declineEffect: (email: string) =>
+      `${email} verá que se rechazó la solicitud, con el motivo si lo indica, la próxima vez que inicie sesión, y podrá volver a pedir acceso más adelante. Esta persona lee el sitio en inglés.`,
+    declinedKind: 'Solicitud rechazada',
+    approvedKind: 'Invitado al aprobarse su solicitud',
+    unused: new RegExp(`^Helper: permitido el ${MOMENT.es}, aún sin usar\\s*Desconectar Helper$`),
+    used: new RegExp(
+      `^Second helper: permitido el ${MOMENT.es}, usado por última vez el ${MOMENT.es}\\s*Desconectar Second helper$`,
+    ),
     self: 'Su cuenta: no puede suspenderla.',
     selfRefused: 'No puede suspender su propia cuenta.',
     suspend: (email: string) => `Suspender ${email}`,
@@ -88,8 +114,14 @@ for (const [locale, viewport] of [
     const helped = await createAccountLike('diego.rojas@alumnos.uai.cl');
     // A student with four names: the longest address any row can be counted on to hold.
     const longNamed = await createAccountLike('maria.francisca.gonzalez.valenzuela@alumnos.uai.cl');
+    const now = Math.floor(Date.now() / 1000);
     await updateAccount(helped, {
-      claims: { mcp: [{ c: 'k1', n: 'Helper', i: 'g1', g: 1, t: Math.floor(Date.now() / 1000) }] },
+      claims: {
+        mcp: [
+          { c: 'k1', n: 'Helper', i: 'g1', g: 1, t: now - 60 },
+          { c: 'k2', n: 'Second helper', i: 'g2', g: 1, t: now - 30, u: now },
+        ],
+      },
     });
     await signInAt(page, `${prefix}/admin`, 'ana.torres@uai.cl');
     const heading = page.getByRole('heading', { level: 2, name: text.requests });
@@ -133,6 +165,12 @@ for (const [locale, viewport] of [
     const cardBox = (await card.boundingBox())!;
     const path = (await wanted.getByRole('link').boundingBox())!;
     expect(path.x + path.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    // A request's answers are the page's own size of button, as Invite is.
+    const sizeOf = (button: ReturnType<typeof page.getByRole>) =>
+      button.evaluate((element) => [element.getBoundingClientRect().height, getComputedStyle(element).fontSize]);
+    const inviteSize = await sizeOf(page.getByRole('button', { name: text.invite, exact: true }));
+    expect(await sizeOf(card.getByRole('button', { name: text.approve(first), exact: true }))).toEqual(inviteSize);
+    expect(await sizeOf(card.getByRole('button', { name: text.decline(first), exact: true }))).toEqual(inviteSize);
 
     // Counts that follow the answers: after each, the page reads the count again and its heading
     // says what that reading returned. Other tests add and answer requests meanwhile, so the heading
@@ -143,16 +181,33 @@ for (const [locale, viewport] of [
       if (url.pathname === '/api/admin/access' && url.search === '?kind=request')
         void response.json().then((body: { matching: number }) => readings.push(body.matching));
     });
-    for (const email of [first, second]) {
-      const item = page.getByRole('listitem').filter({ hasText: email });
-      await item.getByRole('button', { name: text.decline(email), exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: text.confirmDecline, exact: true }).click();
-      await expect(item.getByRole('status')).toBeVisible();
-    }
+    // The first is declined: the dialog opens on Cancel, says which language the requester reads,
+    // and breaks the address after its @ only. The second is approved.
+    const firstItem = page.getByRole('listitem').filter({ hasText: first });
+    await firstItem.getByRole('button', { name: text.decline(first), exact: true }).click();
+    const declineDialog = page.getByRole('dialog', { name: text.declineTitle(first) });
+    await expect(declineDialog.getByRole('button', { name: text.cancel, exact: true })).toBeFocused();
+    await expect(declineDialog).toHaveAccessibleDescription(text.declineEffect(first));
+    expect(await linesOf(declineDialog.getByRole('heading'), 'example.org?')).toBe(1);
+    await declineDialog.getByRole('button', { name: text.confirmDecline, exact: true }).click();
+    await expect(firstItem.getByRole('status')).toBeVisible();
+    const secondItem = page.getByRole('listitem').filter({ hasText: second });
+    await secondItem.getByRole('button', { name: text.approve(second), exact: true }).click();
+    await expect(secondItem.getByRole('status')).toBeVisible();
     await expect.poll(() => readings.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     await expect
       .poll(async () => Number(text.requests.exec((await heading.textContent())!)![1]), { timeout: 20_000 })
       .toBe(readings.at(-1));
+
+    // An answered request says how, in its row's kind; a guest approved from it, as one phrase.
+    await search.fill(first);
+    await expect(page.getByRole('row').filter({ hasText: first }).getByRole('cell').nth(1)).toHaveText(
+      text.declinedKind,
+    );
+    await search.fill(second);
+    await expect(page.getByRole('row').filter({ hasText: second }).getByRole('cell').nth(1)).toHaveText(
+      text.approvedKind,
+    );
 
     // The admin's own row offers no suspension, and the form refuses their own address.
     await search.fill('ana.torres@uai.cl');
@@ -186,7 +241,29 @@ for (const [locale, viewport] of [
       viewport === PHONE ? 0 : 1,
     );
     const helpedRow = page.getByRole('row').filter({ hasText: helped }).first();
-    await expect(helpedRow.getByRole('cell').filter({ hasText: /^1$/ })).toHaveCount(1);
+    await expect(helpedRow.getByRole('cell').filter({ hasText: /^2$/ })).toHaveCount(1);
+    // Each assistant by its name, when it was allowed and last used; its key is not shown.
+    const assistants = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('list') })
+      .getByRole('listitem');
+    await expect(assistants).toHaveCount(2);
+    await expect(assistants.first()).toHaveText(text.unused);
+    await expect(assistants.last()).toHaveText(text.used);
+    // A row's change stays small, in legible text.
+    await expect(helpedRow.getByRole('button', { name: text.suspend(helped), exact: true })).toHaveCSS(
+      'font-size',
+      '14px',
+    );
+    if (viewport === PHONE) {
+      // On a phone the assistants are inside the member's card: one border around both.
+      const [cardRow, listRow] = [helpedRow, page.getByRole('row').filter({ has: page.getByRole('list') })];
+      const [above, below] = [(await cardRow.boundingBox())!, (await listRow.boundingBox())!];
+      expect(Math.round(below.y)).toBe(Math.round(above.y + above.height));
+      expect([below.x, below.width]).toEqual([above.x, above.width]);
+      await expect(cardRow).toHaveCSS('border-bottom-width', '0px');
+      await expect(listRow).toHaveCSS('border-bottom-width', '1px');
+    }
     expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
 
     // An invited guest is told: the server e-mails the sign-in link, and the admin reads so.
@@ -218,7 +295,12 @@ for (const [locale, viewport] of [
         (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth,
       );
       expect(fits).toBe(true);
-      const own = page.getByRole('row').filter({ hasText: 'ana.torres@uai.cl' }).getByRole('cell').first();
+      // The admin's own row: other rows name the admin too, in their By column.
+      const own = page
+        .locator('tr')
+        .filter({ has: page.locator('td:first-child', { hasText: /^ana\.torres@uai\.cl$/ }) })
+        .getByRole('cell')
+        .first();
       expect(await linesOf(own, 'ana.torres@'), 'a short address on one line').toBe(1);
       const inviter = page.getByRole('row').filter({ hasText: guest }).getByRole('cell').nth(3);
       await expect(inviter).toHaveText('ana.torres@uai.cl');

@@ -167,7 +167,10 @@ describe('an invited guest is told', () => {
         ...(locale ? { locale } : {}),
       });
       assert.equal(invited.status, 200, invited.body.toString());
-      assert.equal((JSON.parse(invited.body.toString()) as { mailed: boolean }).mailed, true);
+      const answer = JSON.parse(invited.body.toString()) as { mailed: boolean; done: { previousUntil?: string } };
+      assert.equal(answer.mailed, true);
+      // A first invitation replaces none.
+      assert.equal(answer.done.previousUntil, undefined);
       const mailed = await latestLink(guest);
       assert.match(
         new URL(mailed!).searchParams.get('continueUrl')!,
@@ -176,6 +179,18 @@ describe('an invited guest is told', () => {
         ),
       );
     }
+  });
+
+  it('says when an address was invited already: the answer names the last day of the invitation it replaces', async () => {
+    const admin = await passwordSession(sites.first, 'ana.torres@uai.cl');
+    const guest = unique('again.guest', 'example.org');
+    const invite = async (until: string) =>
+      JSON.parse((await adminCall(sites.first, 'invite', admin, { email: guest, until })).body.toString()) as {
+        done: { until: string; previousUntil?: string };
+      };
+    assert.equal((await invite(dayFromNow(30))).done.previousUntil, undefined);
+    const again = await invite(dayFromNow(60));
+    assert.deepEqual([again.done.until, again.done.previousUntil], [dayFromNow(60), dayFromNow(30)]);
   });
 });
 

@@ -132,7 +132,7 @@ describe('the admins’ list', () => {
     assert.equal(searchEntries(many, { text: 'nobody' }).matching, 0);
   });
 
-  it('lists one row per person on the admins’ page, with what else is true of the account, and counts people', async () => {
+  it('lists one row per person on the admins’ page, with what else is true of the account and how its request was answered, and counts people', async () => {
     const listed = rows([
       user('outsider@example.org', { request: { note: 'Thesis', at: '2026-11-20T10:00:00Z', outcome: 'open' } }),
       user('asker@example.org', { request: { note: 'Lab', at: '2026-11-21T10:00:00Z', outcome: 'open' } }),
@@ -145,12 +145,13 @@ describe('the admins’ list', () => {
     const directory = new AccountDirectory(async () => listed, 60_000);
     const all = await directory.search({});
     assert.deepEqual(
-      all.entries.map((entry) => [entry.email, entry.kind, entry.also]),
+      all.entries.map((entry) => [entry.email, entry.kind, entry.also, entry.outcome]),
       [
-        ['outsider@example.org', 'request', []],
-        ['asker@example.org', 'request', []],
-        ['guest@example.org', 'invited', ['decided']],
-        ['leo@alumnos.uai.cl', 'member', []],
+        ['outsider@example.org', 'request', [], null],
+        ['asker@example.org', 'request', [], null],
+        // The guest's row says how their request was answered: the invitation came from it.
+        ['guest@example.org', 'invited', ['decided'], 'approved'],
+        ['leo@alumnos.uai.cl', 'member', [], null],
       ],
     );
     assert.equal(all.total, 4);

@@ -133,7 +133,9 @@ function onePerAccount(entries: readonly AccessEntry[], kind: AccessKind | null)
       : [...own].sort((a, b) => ROW_PRIORITY.indexOf(a.kind) - ROW_PRIORITY.indexOf(b.kind))[0];
     if (!chosen) continue;
     const also = own.map((entry) => entry.kind).filter((each) => each !== chosen.kind && each !== 'no-access');
-    rows.push({ ...chosen, also });
+    // The account's answered request says how it was answered, whichever row stands for it.
+    const answered = own.find((entry) => entry.kind === 'decided');
+    rows.push({ ...chosen, also, ...(chosen.outcome === null && answered ? { outcome: answered.outcome } : {}) });
   }
   return rows;
 }

@@ -54,6 +54,8 @@ export interface AccessChange {
   page?: string;
   /** A disconnected assistant: its name and key. */
   client?: string;
+  /** An invitation given again while the one before still stood: that one's last day. */
+  previousUntil?: string;
 }
 
 /** What `list` shows: the rows the centre made, not every account of the university. */
@@ -183,9 +185,19 @@ export function createGrants(auth: Auth, policy: ReaderPolicy, now: () => number
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
         user = await auth.createUser({ email, emailVerified: false });
       }
+      const earlier = accessClaimsOf(user).invitation;
+      const previousUntil = earlier && invitationEndsAt(earlier.until) > now() ? earlier.until : undefined;
       const invitation: Invitation = { email, until, by, at: stamp(), ...(note ? { note } : {}) };
       await setClaims(user, (claims) => ({ ...claims, invitation }));
-      return { action: 'invite', target: email, uid: user.uid, by, until, ...(note ? { note } : {}) };
+      return {
+        action: 'invite',
+        target: email,
+        uid: user.uid,
+        by,
+        until,
+        ...(note ? { note } : {}),
+        ...(previousUntil ? { previousUntil } : {}),
+      };
     },
 
     /** Ends an invitation now, and every session of the account with it. */

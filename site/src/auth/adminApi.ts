@@ -37,16 +37,27 @@ export async function listAccess(query: {
   return answer(response, (body) => body as unknown as AccessPage);
 }
 
-/** A change made; `mailed`: for an approval, whether the provider took the e-mail that tells the reader. */
-export async function changeAccess(
-  action: AdminAction,
-  fields: AdminChangeBody,
-): Promise<AdminAnswer<{ mailed?: boolean }>> {
+/** What the API says of a change made, beyond that it was made. */
+export interface ChangeMade {
+  /** For an approval or invitation: whether the provider took the e-mail that tells the reader. */
+  mailed?: boolean;
+  /** For an invitation given again while the one before stood: that one's last day. */
+  previousUntil?: string;
+}
+
+/** A change made, and what the API says of it. */
+export async function changeAccess(action: AdminAction, fields: AdminChangeBody): Promise<AdminAnswer<ChangeMade>> {
   const response = await fetch(`${ADMIN_API_PREFIX}/${action}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(fields),
   });
-  return answer(response, (body) => (typeof body.mailed === 'boolean' ? { mailed: body.mailed } : {}));
+  return answer(response, (body) => {
+    const done = (body.done ?? {}) as { previousUntil?: unknown };
+    return {
+      ...(typeof body.mailed === 'boolean' ? { mailed: body.mailed } : {}),
+      ...(typeof done.previousUntil === 'string' ? { previousUntil: done.previousUntil } : {}),
+    };
+  });
 }

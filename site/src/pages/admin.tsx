@@ -3,7 +3,6 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Translate, { translate } from '@docusaurus/Translate';
 import AccessAdmin from '../components/Admin/AccessAdmin';
-import styles from '../components/Admin/styles.module.css';
 
 /** `/admin`: the centre's admins grant and withdraw access here. The page holds no data itself. */
 export default function AdminPage(): ReactNode {
@@ -16,7 +15,7 @@ export default function AdminPage(): ReactNode {
         description: 'Meta description of the admins’ page',
       })}
     >
-      <main className={`container margin-vert--lg ${styles.page}`}>
+      <main className="container margin-vert--lg">
         <Heading as="h1">
           <Translate id="admin.heading" description="Main heading of the admins’ page">
             Access to the documentation

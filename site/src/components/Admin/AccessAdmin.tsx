@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
 import { useLocation } from '@docusaurus/router';
@@ -11,16 +11,22 @@ import {
   type AdminChangeBody,
   type Locale,
 } from '@trust/access-policy';
-import { changeAccess, listAccess, type AccessKind, type AccessPage, type AdminAction } from '../../auth/adminApi';
+import {
+  changeAccess,
+  listAccess,
+  type AccessKind,
+  type AccessPage,
+  type AdminAction,
+  type ChangeMade,
+} from '../../auth/adminApi';
 import { readServerSession } from '../../auth/session';
 import ScrollBox from '../ScrollBox';
-import type { Notice } from '../SignIn/Fields';
 import { InviteForm, SuspendForm } from './AccessForms';
 import ConfirmDialog, { type Confirmation } from './ConfirmDialog';
-import { EntryAction, Outcome, type RowActions } from './actions';
+import { EntryAction, Outcome, current, type Act, type RowActions, type Told } from './actions';
 import { Assistants } from './Assistants';
 import { formatDay, formatMoment } from './dates';
-import { describeRefusal, entryKindLabel, kindLabel, outcomeLabel, shownText } from './messages';
+import { alsoLabels, describeRefusal, entryKindLabel, kindLabel, shownText } from './messages';
 import RequestItem from './RequestItem';
 import { BreakAfter } from '../SignIn/BreakAfter';
 import styles from './styles.module.css';
@@ -46,9 +52,13 @@ export default function AccessAdmin(): ReactNode {
   const [list, setList] = useState<AccessPage | null>(null);
   const [requests, setRequests] = useState<AccessPage | null>(null);
   /** The outcome of the last change made from a row, by address: shown under that address's first row. */
-  const [outcomes, setOutcomes] = useState<Record<string, Notice>>({});
-  /** Bumped by each change made here, so the list is read again (a row's kind may have changed). */
+  const [outcomes, setOutcomes] = useState<Record<string, Told>>({});
+  /**
+   * Bumped by each change made here, so the list is read again (a row's kind may have changed),
+   * and every outcome told before it, wherever on the page, is put away.
+   */
   const [changes, setChanges] = useState(0);
+  const changesMade = useRef(0);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
   /** The signed-in admin's mailbox: their own rows offer no suspension. */
@@ -114,16 +124,21 @@ export default function AccessAdmin(): ReactNode {
     };
   }, [phase, text, kind, offset, settle, changes]);
 
-  const act = useCallback(
-    async (action: AdminAction, fields: AdminChangeBody, done: string): Promise<NonNullable<Notice>> => {
+  const act: Act = useCallback(
+    async (action: AdminAction, fields: AdminChangeBody, said: string | ((made: ChangeMade) => string)) => {
       setBusy(true);
       try {
         const answer = await changeAccess(action, fields);
-        if (!answer.ok) return { kind: 'error', text: describeRefusal(answer.code) };
-        setChanges((count) => count + 1);
+        if (!answer.ok)
+          return { kind: 'error', text: describeRefusal(answer.code, action), at: changesMade.current } as const;
+        changesMade.current += 1;
+        setChanges(changesMade.current);
+        const at = changesMade.current;
+        const done = typeof said === 'string' ? said : said(answer.value);
         if (answer.value.mailed === false)
           return {
             kind: 'info',
+            at,
             text: `${done} ${translate(
               {
                 id: 'admin.notMailed',
@@ -133,7 +148,7 @@ export default function AccessAdmin(): ReactNode {
               { email: fields.email },
             )}`,
           };
-        return { kind: 'info', text: done };
+        return { kind: 'info', text: done, at } as const;
       } finally {
         setBusy(false);
       }
@@ -195,12 +210,9 @@ export default function AccessAdmin(): ReactNode {
     <div className={styles.admin}>
       {/* What the page is for, to an admin only: a reader signed out is told first how to sign in. */}
       <p>
-        <Translate id="admin.intro" description="What the admins' page is for">
-          Staff and students read with their university address; nothing needs doing here for them. On this page you
-          answer the people who asked for access, invite guests until a given day, find any account and suspend it if
-          needed. A change takes effect on every server within a few minutes. Each one is also recorded, with who made
-          it and when, in the site’s audit trail, which the centre’s Google Cloud project keeps in Cloud Logging: anyone
-          allowed to read the project’s logs can search it there.
+        <Translate id="admin.purpose" description="What the admins' page is for, in one sentence">
+          Here you answer requests for access, invite guests and suspend accounts; staff and students read with their
+          university address and need nothing from this page.
         </Translate>
       </p>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
@@ -223,14 +235,21 @@ export default function AccessAdmin(): ReactNode {
         ) : (
           <ul className={styles.requests}>
             {waiting.map((entry) => (
-              <RequestItem key={entry.email} entry={entry} busy={busy} act={act} confirm={setConfirmation} />
+              <RequestItem
+                key={entry.email}
+                entry={entry}
+                busy={busy}
+                act={act}
+                confirm={setConfirmation}
+                changes={changes}
+              />
             ))}
           </ul>
         )}
       </section>
       <div className={styles.forms}>
-        <InviteForm busy={busy} act={act} />
-        <SuspendForm busy={busy} act={act} confirm={setConfirmation} isSelf={isSelf} />
+        <InviteForm busy={busy} act={act} changes={changes} />
+        <SuspendForm busy={busy} act={act} confirm={setConfirmation} isSelf={isSelf} changes={changes} />
       </div>
       <section aria-labelledby="access-title">
         <h2 id="access-title">
@@ -303,161 +322,162 @@ export default function AccessAdmin(): ReactNode {
                   },
                 )}
         </p>
-        <ScrollBox holds="table">
-          <table className={styles.accounts}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Translate id="admin.list.address" description="Column: e-mail address">
-                    Address
-                  </Translate>
-                </th>
-                <th scope="col">
-                  <Translate id="admin.list.kind" description="Column: kind of grant">
-                    Kind
-                  </Translate>
-                </th>
-                {shows.until && (
+        {rows.length > 0 && (
+          <ScrollBox holds="table">
+            <table className={styles.accounts}>
+              <thead>
+                <tr>
                   <th scope="col">
-                    <Translate id="admin.list.until" description="Column: last day of an invitation">
-                      Until
+                    <Translate id="admin.list.address" description="Column: e-mail address">
+                      Address
                     </Translate>
                   </th>
-                )}
-                {shows.by && (
                   <th scope="col">
-                    <Translate id="admin.list.by" description="Column: who granted it">
-                      By
+                    <Translate id="admin.list.kind" description="Column: kind of grant">
+                      Kind
                     </Translate>
                   </th>
-                )}
-                <th scope="col">
-                  <Translate id="admin.list.lastSignIn" description="Column: last sign-in">
-                    Last sign-in
-                  </Translate>
-                </th>
-                {shows.note && (
+                  {shows.until && (
+                    <th scope="col">
+                      <Translate id="admin.list.until" description="Column: last day of an invitation">
+                        Until
+                      </Translate>
+                    </th>
+                  )}
+                  {shows.by && (
+                    <th scope="col">
+                      <Translate id="admin.list.by" description="Column: who granted it">
+                        By
+                      </Translate>
+                    </th>
+                  )}
                   <th scope="col">
-                    <Translate id="admin.list.note" description="Column: note or reason">
-                      Note
+                    <Translate id="admin.list.lastSignIn" description="Column: last sign-in">
+                      Last sign-in
                     </Translate>
                   </th>
-                )}
-                {shows.assistants && (
-                  <th scope="col">
-                    <Translate
-                      id="admin.list.assistants"
-                      description="Column: how many AI assistants the account connected"
-                    >
-                      AI assistants
-                    </Translate>
-                  </th>
-                )}
-                <th scope="col">
-                  <Translate id="admin.list.change" description="Column: actions">
-                    Action
-                  </Translate>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => {
-                const key = `${entry.email} ${entry.kind}`;
-                const outcome = withOutcome.has(entry.email) ? null : (outcomes[entry.email] ?? null);
-                if (outcome) withOutcome.add(entry.email);
-                // An account with several rows (an invitation and a request) lists its assistants once.
-                const showsAssistants = entry.assistants.length > 0 && !withAssistants.has(entry.email);
-                if (showsAssistants) withAssistants.add(entry.email);
-                const rowActions: RowActions = {
-                  entry,
-                  busy,
-                  act,
-                  confirm: setConfirmation,
-                  onDone: (notice) => setOutcomes({ [entry.email]: notice }),
-                  isSelf: isSelf(entry.email),
-                };
-                return (
-                  <Fragment key={key}>
-                    <tr>
-                      <td
-                        data-label={translate({ id: 'admin.list.address', message: 'Address' })}
-                        className={styles.addressCell}
+                  {shows.note && (
+                    <th scope="col">
+                      <Translate id="admin.list.note" description="Column: note or reason">
+                        Note
+                      </Translate>
+                    </th>
+                  )}
+                  {shows.assistants && (
+                    <th scope="col">
+                      <Translate
+                        id="admin.list.assistants"
+                        description="Column: how many AI assistants the account connected"
                       >
-                        <BreakableAddress email={entry.email} />
-                        {!entry.verified && (
-                          <span className={styles.badgeWarning}>
-                            {translate({ id: 'admin.unverified', message: 'address not verified' })}
-                          </span>
-                        )}
-                      </td>
-                      <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
-                        {entryKindLabel(entry)}
-                        {entry.outcome && ` (${outcomeLabel(entry.outcome)})`}
-                        {(entry.also ?? []).map((other) => (
-                          <span key={other} className={styles.also}>
-                            {kindLabel(other)}
-                          </span>
-                        ))}
-                      </td>
-                      {shows.until && (
+                        AI assistants
+                      </Translate>
+                    </th>
+                  )}
+                  <th scope="col">
+                    <Translate id="admin.list.change" description="Column: actions">
+                      Action
+                    </Translate>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((entry) => {
+                  const key = `${entry.email} ${entry.kind}`;
+                  const outcome = withOutcome.has(entry.email) ? null : current(outcomes[entry.email] ?? null, changes);
+                  if (outcome) withOutcome.add(entry.email);
+                  // An account with several rows (an invitation and a request) lists its assistants once.
+                  const showsAssistants = entry.assistants.length > 0 && !withAssistants.has(entry.email);
+                  if (showsAssistants) withAssistants.add(entry.email);
+                  const rowActions: RowActions = {
+                    entry,
+                    busy,
+                    act,
+                    confirm: setConfirmation,
+                    onDone: (notice) => setOutcomes({ [entry.email]: notice }),
+                    isSelf: isSelf(entry.email),
+                  };
+                  return (
+                    <Fragment key={key}>
+                      <tr className={showsAssistants ? styles.continued : undefined}>
                         <td
-                          data-label={translate({ id: 'admin.list.until', message: 'Until' })}
+                          data-label={translate({ id: 'admin.list.address', message: 'Address' })}
+                          className={styles.addressCell}
+                        >
+                          <BreakableAddress email={entry.email} />
+                          {!entry.verified && (
+                            <span className={styles.badgeWarning}>
+                              {translate({ id: 'admin.unverified', message: 'address not verified' })}
+                            </span>
+                          )}
+                        </td>
+                        <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
+                          {entryKindLabel(entry)}
+                          {alsoLabels(entry).map((other) => (
+                            <span key={other} className={styles.also}>
+                              {other}
+                            </span>
+                          ))}
+                        </td>
+                        {shows.until && (
+                          <td
+                            data-label={translate({ id: 'admin.list.until', message: 'Until' })}
+                            className={styles.when}
+                          >
+                            {entry.until ? formatDay(entry.until, i18n.currentLocale) : ''}
+                          </td>
+                        )}
+                        {shows.by && (
+                          <td data-label={translate({ id: 'admin.list.by', message: 'By' })} className={styles.byCell}>
+                            {entry.by ? <BreakableAddress email={entry.by} /> : ''}
+                          </td>
+                        )}
+                        <td
+                          data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}
                           className={styles.when}
                         >
-                          {entry.until ? formatDay(entry.until, i18n.currentLocale) : ''}
+                          {entry.lastSignIn
+                            ? formatMoment(entry.lastSignIn, i18n.currentLocale)
+                            : translate({
+                                id: 'admin.list.never',
+                                message: 'never',
+                                description: 'Last sign-in of an account that has never signed in',
+                              })}
                         </td>
-                      )}
-                      {shows.by && (
-                        <td data-label={translate({ id: 'admin.list.by', message: 'By' })} className={styles.byCell}>
-                          {entry.by ? <BreakableAddress email={entry.by} /> : ''}
-                        </td>
-                      )}
-                      <td
-                        data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}
-                        className={styles.when}
-                      >
-                        {entry.lastSignIn
-                          ? formatMoment(entry.lastSignIn, i18n.currentLocale)
-                          : translate({
-                              id: 'admin.list.never',
-                              message: 'never',
-                              description: 'Last sign-in of an account that has never signed in',
-                            })}
-                      </td>
-                      {shows.note && (
-                        <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
-                          {shownText(entry.note)}
-                        </td>
-                      )}
-                      {shows.assistants && (
-                        <td data-label={translate({ id: 'admin.list.assistants', message: 'AI assistants' })}>
-                          {entry.assistants.length > 0 ? entry.assistants.length : ''}
-                        </td>
-                      )}
-                      <td data-label={translate({ id: 'admin.list.change', message: 'Action' })}>
-                        <EntryAction {...rowActions} />
-                      </td>
-                    </tr>
-                    {showsAssistants && (
-                      <tr className={styles.outcomeRow}>
-                        <td colSpan={columns}>
-                          <Assistants {...rowActions} />
+                        {shows.note && (
+                          <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
+                            {shownText(entry.note)}
+                          </td>
+                        )}
+                        {shows.assistants && (
+                          <td data-label={translate({ id: 'admin.list.assistants', message: 'AI assistants' })}>
+                            {entry.assistants.length > 0 ? entry.assistants.length : ''}
+                          </td>
+                        )}
+                        <td data-label={translate({ id: 'admin.list.change', message: 'Action' })}>
+                          <EntryAction {...rowActions} />
                         </td>
                       </tr>
-                    )}
-                    {outcome && (
-                      <tr className={styles.outcomeRow}>
-                        <td colSpan={columns}>
-                          <Outcome notice={outcome} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollBox>
+                      {showsAssistants && (
+                        <tr className={styles.assistantsRow}>
+                          <td colSpan={columns}>
+                            <Assistants {...rowActions} />
+                          </td>
+                        </tr>
+                      )}
+                      {outcome && (
+                        <tr className={styles.outcomeRow}>
+                          <td colSpan={columns}>
+                            <Outcome notice={outcome} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollBox>
+        )}
         {list !== null && list.matching > ACCESS_PAGE_SIZE && (
           <div className={styles.row}>
             <button
@@ -483,6 +503,15 @@ export default function AccessAdmin(): ReactNode {
           </div>
         )}
       </section>
+      <p className={styles.auditNote}>
+        <Translate
+          id="admin.auditNote"
+          description="At the foot of the admins' page: where changes take effect and are recorded"
+        >
+          A change takes effect on every server within a few minutes. Each one is recorded, with who made it and when,
+          in the site’s audit trail in Cloud Logging (the centre’s Google Cloud project).
+        </Translate>
+      </p>
     </div>
   );
 }

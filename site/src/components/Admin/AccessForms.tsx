@@ -3,26 +3,35 @@ import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { formatDay } from './dates';
 import { EmailField, FieldError, checkFields, invalidProps } from '../SignIn/Fields';
-import type { Notice } from '../SignIn/Fields';
-import { Outcome, suspension, type Act, type Confirm } from './actions';
+import { Outcome, current, suspension, type Act, type Confirm, type Told } from './actions';
 import { DateField, dateProblem, day } from './fields';
 import { accountAddressProblem, describeRefusal, suspensionReasonMissing } from './messages';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
-/** Invites a guest until a chosen day, with a note on who they are; the server e-mails them a sign-in link. */
-export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNode {
+/**
+ * Invites a guest until a chosen day, with a note on who they are; the server e-mails them a
+ * sign-in link. Its outcome stands until the form is edited again or another change is made.
+ */
+export function InviteForm({ busy, act, changes }: { busy: boolean; act: Act; changes: number }): ReactNode {
   const { i18n } = useDocusaurusContext();
   const [email, setEmail] = useState('');
   const [until, setUntil] = useState(day(90));
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<Notice>(null);
+  const [outcome, setOutcome] = useState<Told | null>(null);
+  /** Each field, as edited: the last outcome is put away. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setOutcome(null);
+      set(value);
+    };
   const [problems, setProblems] = useState<Partial<Record<'email' | 'until', string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
     const found = checkFields([
-      ['email', 'invite-email', accountAddressProblem(email)],
+      ['email', 'invite-email', accountAddressProblem(email, 'guest')],
       ['until', 'invite-until', dateProblem(until)],
     ]);
     setProblems(found ?? {});
@@ -31,14 +40,24 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
       const done = await act(
         'invite',
         { email: email.trim(), until, note, locale: i18n.currentLocale === 'es' ? 'es' : 'en' },
-        translate(
-          {
-            id: 'admin.invited',
-            message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
-            description: 'After inviting: the guest was e-mailed a sign-in link',
-          },
-          { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
-        ),
+        ({ previousUntil }) =>
+          previousUntil
+            ? translate(
+                {
+                  id: 'admin.invitedAgain',
+                  message: '{email} was already invited; the invitation now ends on {until} and a new link was sent.',
+                  description: 'After inviting an address whose invitation still stood: its new last day, a new link',
+                },
+                { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
+              )
+            : translate(
+                {
+                  id: 'admin.invited',
+                  message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
+                  description: 'After inviting: the guest was e-mailed a sign-in link',
+                },
+                { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
+              ),
       );
       setOutcome(done);
       if (done.kind === 'info') {
@@ -55,21 +74,21 @@ export function InviteForm({ busy, act }: { busy: boolean; act: Act }): ReactNod
         </Translate>
       </h2>
       <form onSubmit={submit} className={forms.form} noValidate>
-        <EmailField id="invite-email" value={email} onChange={setEmail} error={problems.email} />
-        <DateField id="invite-until" value={until} onChange={setUntil} error={problems.until} />
+        <EmailField id="invite-email" value={email} onChange={edit(setEmail)} error={problems.email} />
+        <DateField id="invite-until" value={until} onChange={edit(setUntil)} error={problems.until} />
         <label htmlFor="invite-note">
           <Translate id="admin.note" description="Label: note on an invitation">
             Note (who they are, why)
           </Translate>
         </label>
-        <input id="invite-note" maxLength={200} value={note} onChange={(event) => setNote(event.target.value)} />
+        <input id="invite-note" maxLength={200} value={note} onChange={(event) => edit(setNote)(event.target.value)} />
         <button type="submit" className="button button--primary" disabled={busy}>
           <Translate id="admin.invite" description="Button: invite">
             Invite
           </Translate>
         </button>
       </form>
-      <Outcome notice={outcome} />
+      <Outcome notice={current(outcome, changes)} />
     </section>
   );
 }
@@ -83,15 +102,21 @@ export function SuspendForm({
   act,
   confirm,
   isSelf,
+  changes,
 }: {
   busy: boolean;
   act: Act;
   confirm: Confirm;
   isSelf: (email: string) => boolean;
+  changes: number;
 }): ReactNode {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
-  const [outcome, setOutcome] = useState<Notice>(null);
+  const [outcome, setOutcome] = useState<Told | null>(null);
+  const edit = (set: (value: string) => void) => (value: string) => {
+    setOutcome(null);
+    set(value);
+  };
   const [problems, setProblems] = useState<Partial<Record<'email' | 'reason', string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +128,7 @@ export function SuspendForm({
     setProblems(found ?? {});
     if (found) return;
     if (isSelf(email.trim())) {
-      setOutcome({ kind: 'error', text: describeRefusal('self-suspend') });
+      setOutcome({ kind: 'error', text: describeRefusal('self-suspend'), at: changes });
       return;
     }
     confirm(
@@ -129,7 +154,7 @@ export function SuspendForm({
         </Translate>
       </h2>
       <form onSubmit={submit} className={forms.form} noValidate>
-        <EmailField id="suspend-email" value={email} onChange={setEmail} error={problems.email} />
+        <EmailField id="suspend-email" value={email} onChange={edit(setEmail)} error={problems.email} />
         <label htmlFor="suspend-reason">
           <Translate id="admin.reason" description="Label: reason for a suspension">
             Reason
@@ -140,7 +165,7 @@ export function SuspendForm({
           required
           maxLength={200}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => edit(setReason)(event.target.value)}
           {...invalidProps('suspend-reason', problems.reason)}
         />
         <FieldError id="suspend-reason" error={problems.reason} />
@@ -150,7 +175,7 @@ export function SuspendForm({
           </Translate>
         </button>
       </form>
-      <Outcome notice={outcome} />
+      <Outcome notice={current(outcome, changes)} />
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { shownText } from './messages';
 import styles from './styles.module.css';
 
 /**
- * The AI assistants a member allowed, each with the button that disconnects it: its tokens stop
+ * The AI assistants a member allowed, each by its name, when it was allowed and last used (its key
+ * is for the operators' command), with the button that disconnects it: its tokens stop
  * working at once on the instance that made the change and within the re-check on the others.
  */
 export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): ReactNode {
@@ -30,14 +31,27 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
           const name = shownText(assistant.name) || assistant.key;
           return (
             <li key={assistant.key}>
-              {translate(
-                {
-                  id: 'admin.assistants.item',
-                  message: '{name}, allowed {when} (key {key})',
-                  description: 'Admin: one connected AI assistant',
-                },
-                { name, when: formatMoment(assistant.allowedAt, i18n.currentLocale), key: assistant.key },
-              )}{' '}
+              {assistant.lastUsedAt
+                ? translate(
+                    {
+                      id: 'admin.assistants.used',
+                      message: '{name}: allowed {allowed}, last used {used}',
+                      description: 'Admin: one connected AI assistant, when it was allowed and last used',
+                    },
+                    {
+                      name,
+                      allowed: formatMoment(assistant.allowedAt, i18n.currentLocale),
+                      used: formatMoment(assistant.lastUsedAt, i18n.currentLocale),
+                    },
+                  )
+                : translate(
+                    {
+                      id: 'admin.assistants.unused',
+                      message: '{name}: allowed {allowed}, not used yet',
+                      description: 'Admin: one connected AI assistant, allowed but not yet used',
+                    },
+                    { name, allowed: formatMoment(assistant.allowedAt, i18n.currentLocale) },
+                  )}{' '}
               <ActionButton
                 label={translate(
                   {

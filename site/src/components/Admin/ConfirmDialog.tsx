@@ -21,7 +21,8 @@ export interface Confirmation {
 /**
  * Asks before a change that signs someone out or cannot be taken back: a modal dialog (the
  * browser's own, so focus stays inside it, Escape cancels, and focus returns to the button that
- * opened it) naming the person and the effect.
+ * opened it) naming the person and the effect. It opens on Cancel, so a second Enter changes
+ * nothing; when a reason must be written, on that field (Enter there asks for the reason first).
  */
 export default function ConfirmDialog({
   confirmation,
@@ -36,6 +37,8 @@ export default function ConfirmDialog({
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const reasonField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -44,6 +47,7 @@ export default function ConfirmDialog({
       setReason('');
       setProblem(null);
       element.showModal();
+      (confirmation.reason?.missing ? reasonField : cancel).current?.focus();
     } else if (!confirmation && element.open) element.close();
   }, [confirmation]);
 
@@ -75,15 +79,16 @@ export default function ConfirmDialog({
       {confirmation && (
         <form onSubmit={submit} className={forms.form} noValidate>
           <h2 id={titleId} className={styles.dialogTitle}>
-            <BreakAfter text={confirmation.title} marks="@." />
+            <BreakAfter text={confirmation.title} marks="@" />
           </h2>
           <p id={effectId}>
-            <BreakAfter text={confirmation.effect} marks="@." />
+            <BreakAfter text={confirmation.effect} marks="@" />
           </p>
           {confirmation.reason && (
             <>
               <label htmlFor={reasonId}>{confirmation.reason.label}</label>
               <input
+                ref={reasonField}
                 id={reasonId}
                 required={Boolean(confirmation.reason.missing)}
                 maxLength={200}
@@ -98,7 +103,7 @@ export default function ConfirmDialog({
             <button type="submit" className={`button ${styles.danger}`}>
               {confirmation.confirm}
             </button>
-            <button type="button" className="button button--secondary" onClick={onClose}>
+            <button ref={cancel} type="button" className="button button--secondary" onClick={onClose}>
               <Translate
                 id="admin.confirm.cancel"
                 description="Button that closes a confirmation without changing anything"

@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { localeOfPath, safeReturnPath } from '@trust/access-policy';
+import { localeOfPath, safeReturnPath, type Locale } from '@trust/access-policy';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import type { AccessEntry } from '../../auth/adminApi';
-import { checkFields, type Notice } from '../SignIn/Fields';
-import { ActionButton, Outcome, type Act, type Confirm } from './actions';
+import { checkFields } from '../SignIn/Fields';
+import { ActionButton, Outcome, current, type Act, type Confirm, type Told } from './actions';
 import { DateField, dateProblem, day } from './fields';
 import { shownText } from './messages';
 import { formatDay, formatMoment } from './dates';
@@ -15,22 +15,25 @@ import forms from '../forms.module.css';
 /**
  * A request for access: who, when, the page they wanted, whether the address is verified and
  * their words; approved as an invitation until the chosen day, or declined with a reason they
- * will read. Once answered, the card says so in place.
+ * will read. Once answered, the card says so in place; a refusal stands until the date is changed or
+ * another change is made on the page.
  */
 export default function RequestItem({
   entry,
   busy,
   act,
   confirm,
+  changes,
 }: {
   entry: AccessEntry;
   busy: boolean;
   act: Act;
   confirm: Confirm;
+  changes: number;
 }): ReactNode {
   const { i18n } = useDocusaurusContext();
   const [until, setUntil] = useState(day(90));
-  const [outcome, setOutcome] = useState<Notice>(null);
+  const [outcome, setOutcome] = useState<Told | null>(null);
   const { email } = entry;
   const id = `until-${email.replace(/[^\w]/g, '-')}`;
   const isAnswered = outcome?.kind === 'info';
@@ -56,6 +59,9 @@ export default function RequestItem({
         ),
       ))();
   };
+  // The request records the page it was made from: its language is the one they read.
+  const asked = entry.page ? safeReturnPath(entry.page) : null;
+  const readsIn = asked ? localeOfPath(asked) : null;
   const decline = () =>
     confirm({
       title: translate(
@@ -66,15 +72,18 @@ export default function RequestItem({
         },
         { email },
       ),
-      effect: translate(
-        {
-          id: 'admin.confirm.declineEffect',
-          message:
-            '{email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later.',
-          description: 'Confirmation: what declining does',
-        },
-        { email },
-      ),
+      effect: [
+        translate(
+          {
+            id: 'admin.confirm.declineEffect',
+            message:
+              '{email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later.',
+            description: 'Confirmation: what declining does',
+          },
+          { email },
+        ),
+        ...(readsIn ? [readsInWords(readsIn)] : []),
+      ].join(' '),
       confirm: translate({
         id: 'admin.confirm.decline',
         message: 'Decline the request',
@@ -141,11 +150,19 @@ export default function RequestItem({
       </dl>
       {!isAnswered && (
         <form onSubmit={approve} className={forms.form} noValidate>
-          <DateField id={id} value={until} onChange={setUntil} error={untilProblem} />
-          <div className={styles.row}>
+          <DateField
+            id={id}
+            value={until}
+            onChange={(value) => {
+              if (outcome?.kind === 'error') setOutcome(null);
+              setUntil(value);
+            }}
+            error={untilProblem}
+          />
+          <div className={styles.answer}>
             <button
               type="submit"
-              className="button button--primary button--sm"
+              className="button button--primary"
               disabled={busy}
               aria-label={`${translate({ id: 'admin.approve', message: 'Approve', description: 'Button: approve a request' })} ${email}`}
             >
@@ -158,13 +175,30 @@ export default function RequestItem({
               email={email}
               busy={busy}
               onClick={decline}
+              main
             />
           </div>
         </form>
       )}
-      <Outcome notice={outcome} />
+      {/* An answer given is the card's state now; a refusal goes with the next change made. */}
+      <Outcome notice={isAnswered ? outcome : current(outcome, changes)} />
     </li>
   );
+}
+
+/** The language the requester reads the site in (that of the page they asked from), for the one who declines. */
+function readsInWords(locale: Locale): string {
+  return locale === 'es'
+    ? translate({
+        id: 'admin.confirm.readsSpanish',
+        message: 'They read the site in Spanish.',
+        description: 'Confirmation of a decline: the requester asked from a page in Spanish',
+      })
+    : translate({
+        id: 'admin.confirm.readsEnglish',
+        message: 'They read the site in English.',
+        description: 'Confirmation of a decline: the requester asked from a page in English',
+      });
 }
 
 /**

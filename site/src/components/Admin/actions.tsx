@@ -1,15 +1,31 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import type { AdminChangeBody } from '@trust/access-policy';
-import type { AccessEntry, AdminAction } from '../../auth/adminApi';
+import type { AccessEntry, AdminAction, ChangeMade } from '../../auth/adminApi';
 import type { Notice } from '../SignIn/Fields';
 import type { Confirmation } from './ConfirmDialog';
 import styles from './styles.module.css';
 import { suspensionReasonMissing } from './messages';
 import { BreakAfter } from '../SignIn/BreakAfter';
 
-/** Makes one change through the admins' API; resolves to what to tell the admin, `done` when it was made. */
-export type Act = (action: AdminAction, fields: AdminChangeBody, done: string) => Promise<NonNullable<Notice>>;
+/**
+ * What to tell the admin after a change, and `at`: how many changes the page had made when it was
+ * said. It stands until the next change made on the page, anywhere (`current`).
+ */
+export type Told = NonNullable<Notice> & { at: number };
+
+/** A told outcome while no change has been made since; null once one has. */
+export const current = (told: Told | null, changes: number): Told | null => (told && told.at === changes ? told : null);
+
+/**
+ * Makes one change through the admins' API; resolves to what to tell the admin, `done` when it
+ * was made (words, or words chosen by what the API said of the change).
+ */
+export type Act = (
+  action: AdminAction,
+  fields: AdminChangeBody,
+  done: string | ((made: ChangeMade) => string),
+) => Promise<Told>;
 
 /** Opens the confirmation of a change that signs someone out or cannot be taken back. */
 export type Confirm = (confirmation: Confirmation) => void;
@@ -31,7 +47,7 @@ export function Outcome({ notice }: { notice: Notice }): ReactNode {
       role={notice.kind === 'error' ? 'alert' : 'status'}
       className={notice.kind === 'error' ? styles.outcomeError : styles.outcome}
     >
-      <BreakAfter text={notice.text} marks="@." />
+      <BreakAfter text={notice.text} marks="@" />
     </p>
   );
 }
@@ -42,7 +58,7 @@ export interface RowActions {
   busy: boolean;
   act: Act;
   confirm: Confirm;
-  onDone(notice: NonNullable<Notice>): void;
+  onDone(notice: Told): void;
   /** The row is the signed-in admin's own account (its mailbox), which they may not suspend. */
   isSelf: boolean;
 }
@@ -152,12 +168,7 @@ export function EntryAction({ entry, busy, act, confirm, onDone, isSelf }: RowAc
 }
 
 /** The confirmation of a suspension; `reason` when it was written already (the form), asked for otherwise. */
-export function suspension(
-  email: string,
-  act: Act,
-  onDone: (notice: NonNullable<Notice>) => void,
-  reason?: string,
-): Confirmation {
+export function suspension(email: string, act: Act, onDone: (notice: Told) => void, reason?: string): Confirmation {
   return {
     title: translate(
       { id: 'admin.confirm.suspendTitle', message: 'Suspend {email}?', description: 'Confirmation: suspend' },
@@ -203,21 +214,27 @@ export function suspension(
   };
 }
 
+/**
+ * A button that acts on one person, named with their address for a screen reader. `main`: the
+ * page's own size (a request's answer); otherwise a row's smaller button, its words still legible.
+ */
 export function ActionButton({
   label,
   email,
   busy,
   onClick,
+  main = false,
 }: {
   label: string;
   email: string;
   busy: boolean;
   onClick(): void;
+  main?: boolean;
 }): ReactNode {
   return (
     <button
       type="button"
-      className="button button--secondary button--sm"
+      className={main ? 'button button--secondary' : `button button--secondary button--sm ${styles.rowButton}`}
       disabled={busy}
       aria-label={`${label} ${email}`}
       onClick={onClick}

@@ -152,7 +152,14 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
     }),
 };
 
-export function describeRefusal(code: string): string {
+/** A refusal in words; a suspension of an address no account has also says what to do. */
+export function describeRefusal(code: string, action?: string): string {
+  if (code === 'no-account' && action === 'suspend')
+    return translate({
+      id: 'admin.error.noAccountToSuspend',
+      message: 'No account has that address: check the spelling; only an existing account can be suspended.',
+      description: 'Admin: suspending an address that no account has',
+    });
   return (
     REFUSAL_MESSAGES[code as AdminAnswerCode]?.() ??
     translate({
@@ -176,8 +183,8 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
     translate({ id: 'admin.kind.decided', message: 'Request answered', description: 'Admin list: answered request' }),
   member: () =>
     translate({
-      id: 'admin.kind.member',
-      message: 'Access by their address',
+      id: 'admin.kind.admitted',
+      message: 'Admitted by the access rule',
       description:
         'Admin list: an account the rule admits by its address (a university address or the reader named in the settings)',
     }),
@@ -193,23 +200,50 @@ export const kindLabel = (kind: AccessKind): string => KIND_LABELS[kind]();
 
 /**
  * What a row's account is to the rule, in words: an address the rule admits reads by its kind only
- * once the provider holds it as verified; until then the rule refuses it, and the row says so.
+ * once the provider holds it as verified; until then the rule refuses it, and the row says so. A
+ * guest whose request was approved reads as one phrase.
  */
-export function entryKindLabel(entry: Pick<AccessEntry, 'kind' | 'verified'>): string {
+export function entryKindLabel(entry: Pick<AccessEntry, 'kind' | 'verified' | 'outcome' | 'also'>): string {
   if (entry.kind === 'member' && !entry.verified)
     return translate({
       id: 'admin.kind.memberUnverified',
       message: 'No access until the address is verified',
       description: 'Admin list: an address the rule would admit, not yet verified',
     });
+  if (isApprovedGuest(entry))
+    return translate({
+      id: 'admin.kind.invitedFromRequest',
+      message: 'Invited guest, approved from a request',
+      description: 'Admin list: a guest invited by approving their request for access',
+    });
+  if (entry.kind === 'decided' && entry.outcome) return answeredLabel(entry.outcome);
   return kindLabel(entry.kind);
 }
 
+/** A guest's row whose account also holds its request, approved: the invitation came from it. */
+export const isApprovedGuest = (entry: Pick<AccessEntry, 'kind' | 'outcome' | 'also'>): boolean =>
+  entry.kind === 'invited' && entry.outcome === 'approved' && (entry.also ?? []).includes('decided');
+
+/** The other kinds a row's account holds, in words; an answered request says how it was answered. */
+export function alsoLabels(entry: Pick<AccessEntry, 'kind' | 'outcome' | 'also'>): string[] {
+  return (entry.also ?? [])
+    .filter((other) => !(other === 'decided' && isApprovedGuest(entry)))
+    .map((other) => (other === 'decided' && entry.outcome ? answeredLabel(entry.outcome) : kindLabel(other)));
+}
+
 /** What an answered request came to, in words. */
-export function outcomeLabel(outcome: AccessEntry['outcome']): string {
+function answeredLabel(outcome: 'approved' | 'declined'): string {
   return outcome === 'approved'
-    ? translate({ id: 'admin.outcome.approved', message: 'approved', description: 'Admin list: request approved' })
-    : translate({ id: 'admin.outcome.declined', message: 'declined', description: 'Admin list: request declined' });
+    ? translate({
+        id: 'admin.kind.requestApproved',
+        message: 'Request approved',
+        description: 'Admin list: a request for access the centre approved',
+      })
+    : translate({
+        id: 'admin.kind.requestDeclined',
+        message: 'Request declined',
+        description: 'Admin list: a request for access the centre declined',
+      });
 }
 
 /**
@@ -224,7 +258,16 @@ export const shownText = (text: string | null): string =>
  * What is wrong with an address typed on the admin page, or null. The admin forms check their own
  * fields (`noValidate`): the browser's bubbles speak the browser's language, not the page's.
  */
-export function accountAddressProblem(typed: string): string | null {
+export function accountAddressProblem(typed: string, whose: 'anyone' | 'guest' = 'anyone'): string | null {
+  // A guest's address is outside the university's domains: the example domain is not the university's.
+  const [local, domain, ...rest] = typed.trim().split('@');
+  const lacksDomain = Boolean(local) && domain !== undefined && rest.length === 0 && !/\s/.test(typed.trim());
+  if (whose === 'guest' && lacksDomain && !/^[^.]+(\.[^.]+)+$/.test(domain!))
+    return translate({
+      id: 'admin.check.guestNoDomain',
+      message: 'Check the address: it needs a domain such as example.org after the @.',
+      description: 'Admin: under the invite form’s e-mail field, the part after the @ has no dot',
+    });
   return typed.trim()
     ? addressProblem(typed)
     : translate({
