@@ -55,7 +55,7 @@ export function createFooter(identity: SiteIdentity, locale: string | undefined)
       },
       {
         title: 'Social networks',
-        items: [{ label: identity.socialNetwork.name, href: identity.socialNetwork.url }],
+        items: [{ label: `${identity.socialNetwork.name} (${identity.university})`, href: identity.socialNetwork.url }],
       },
     ],
     copyright: `© ${new Date().getFullYear()} ${escapeHtml(locale === 'es' ? identity.centreNameEs : identity.centreName)} · ${escapeHtml(identity.university)}. ${words.rights}`,

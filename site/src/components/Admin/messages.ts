@@ -165,7 +165,7 @@ export function describeRefusal(code: string, action?: string): string {
     translate({
       id: 'admin.error.generic',
       message:
-        'The change could not be made. Reload the page and try again; if it keeps failing, write to the centre (the contact address is at the foot of the page).',
+        'The change could not be made. Reload the page and try again; if it keeps failing, tell whoever runs the site’s server, with the time of the attempt.',
       description: 'Admin: other failure',
     })
   );
