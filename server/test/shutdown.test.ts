@@ -18,7 +18,8 @@ async function requestHeldAtTheProvider() {
   const inFlight = rawRequest(site.origin, '/docs/guide/', {
     headers: { Cookie: `__session=${FakeProvider.sessionCookie('ana@uai.cl')}` },
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // A fixed pause loses the race on a loaded machine: wait until the request is really held.
+  while (verifier.calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
   return { verifier, inFlight, started: site };
 }
 
@@ -26,13 +27,21 @@ describe('shutting down on SIGTERM', () => {
   it('stops accepting, finishes the request in flight, then exits', async () => {
     const { verifier, inFlight, started } = await requestHeldAtTheProvider();
     let exitCode: number | undefined;
-    shutDownGracefully(started.server, 7_000, (code) => (exitCode = code));
+    const exited = new Promise<void>((resolve) =>
+      shutDownGracefully(started.server, 7_000, (code) => {
+        exitCode = code;
+        resolve();
+      }),
+    );
     await assert.rejects(rawRequest(started.origin, '/labs/'), /ECONNREFUSED/);
     assert.equal(exitCode, undefined);
     verifier.release();
     assert.equal((await inFlight).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const startedWaiting = Date.now();
+    await exited;
     assert.equal(exitCode, 0);
+    // Well before the 7 s grace period: the server closed once the request finished.
+    assert.ok(Date.now() - startedWaiting < 2_000);
   });
 
   it('exits within the grace period even when a client keeps a request open', async () => {
