@@ -247,6 +247,14 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'El triage de alertas toma tiempo.',
   },
   {
+    term: 'bifurcación',
+    en: 'fork (of a repository)',
+    avoid: /(?<![\p{L}\p{N}_-])forks?(?![\p{L}\p{N}_-])/giu,
+    reason:
+      'The customisation page introduces «bifurcación (*fork*)» and titles «Mantener la bifurcación al día»; the prose keeps that word.',
+    example: 'Clone primero el fork de Sentinel.',
+  },
+  {
     term: 'backend, frontend',
     en: 'back end, front end',
     avoid: /(?<!\p{L})(?:back|front)[ -]ends?(?!\p{L})/giu,
