@@ -84,11 +84,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'Instale la unidad del paquete de versión.',
   },
   {
-    term: 'aseguramiento',
+    term: 'endurecimiento (hardening)',
     en: 'hardening',
-    avoid: /(?<!\p{L})endurecimiento(?!\p{L})/giu,
-    reason: '«Endurecimiento» is a calque of hardening.',
-    example: 'Siga la lista de endurecimiento.',
+    avoid: /(?<!\p{L})(?:fortalecimiento de la seguridad|lista de fortalecimiento)(?!\p{L})/giu,
+    reason:
+      'Operators in Chile say «endurecimiento» or «hardening»; «lista de fortalecimiento de la seguridad» renders hardening checklist word by word. The page is titled «Lista de verificación de endurecimiento (hardening)».',
+    example: 'Siga la lista de fortalecimiento de la seguridad.',
   },
   {
     term: 'solicitud de inicio de sesión rápido',
