@@ -84,11 +84,12 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     example: 'Instale la unidad del paquete de versión.',
   },
   {
-    term: 'aseguramiento',
+    term: 'endurecimiento (hardening)',
     en: 'hardening',
-    avoid: /(?<!\p{L})endurecimiento(?!\p{L})/giu,
-    reason: '«Endurecimiento» is a calque of hardening.',
-    example: 'Siga la lista de endurecimiento.',
+    avoid: /(?<!\p{L})(?:fortalecimiento de la seguridad|lista de fortalecimiento)(?!\p{L})/giu,
+    reason:
+      'Operators in Chile say «endurecimiento» or «hardening»; «lista de fortalecimiento de la seguridad» renders hardening checklist word by word. The page is titled «Lista de verificación de endurecimiento (hardening)».',
+    example: 'Siga la lista de fortalecimiento de la seguridad.',
   },
   {
     term: 'solicitud de inicio de sesión rápido',
@@ -245,6 +246,14 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     avoid: /(?<!\p{L})triage(?!\p{L})/giu,
     reason: '«Triage» and «clasificación» both named the same step; one word keeps the pages consistent.',
     example: 'El triage de alertas toma tiempo.',
+  },
+  {
+    term: 'bifurcación',
+    en: 'fork (of a repository)',
+    avoid: /(?<![\p{L}\p{N}_-])forks?(?![\p{L}\p{N}_-])/giu,
+    reason:
+      'The customisation page introduces «bifurcación (*fork*)» and titles «Mantener la bifurcación al día»; the prose keeps that word.',
+    example: 'Clone primero el fork de Sentinel.',
   },
   {
     term: 'backend, frontend',

@@ -283,7 +283,7 @@ function Consent({
               description="Connect page: the client's metadata document host"
               values={{ host: <code>{view.clientHost}</code> }}
             >
-              {'Published at {host}.'}
+              {'Described by a document published at {host}: this site trusts that host to say who the assistant is.'}
             </Translate>
           )}
         </dd>
