@@ -262,6 +262,29 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     reason: 'One word, as the Spanish prose writes it (in italics there); the diagram labels write it the same way.',
     example: 'El back end valida la firma.',
   },
+  {
+    term: 'incidencia',
+    en: 'issue (in a repository)',
+    avoid: /(?<![\p{L}\p{N}_/-])issues?(?![\p{L}\p{N}_-])/giu,
+    reason:
+      'The contributing page says «incidencia» and «gestor de incidencias»; an English «issue» in the same prose reads as a leftover.',
+    example: 'Describa el diseño en el issue.',
+  },
+  {
+    term: 'solicitud de incorporación de cambios',
+    en: 'pull request',
+    avoid: /(?<!\p{L})pull requests?(?!\p{L})/giu,
+    reason:
+      'GitHub’s own Spanish documentation says «solicitud de incorporación de cambios»; the contributing page glosses it once with *pull request*.',
+    example: 'Abra el pull request contra la rama principal.',
+  },
+  {
+    term: 'etiqueta (de Git)',
+    en: 'tag',
+    avoid: /(?<![\p{L}\p{N}_-])tags?(?![\p{L}\p{N}_-])/gu,
+    reason: 'A release is a Git «etiqueta»; lower case only, so that TAG (Trust Anchor Group) is not caught.',
+    example: 'Las correcciones urgentes salen del tag.',
+  },
 ];
 
 /**
