@@ -15,7 +15,7 @@ export const productFacts = {
     debianSuite: 'trixie-backports',
     /** The sensor's own runtime directory: Suricata's is emptied whenever Suricata stops. */
     eveSocket: '/run/sentinel/eve.sock',
-    /** EVE record types the sensor's detectors read (`http` with `custom: [www-authenticate]`). */
+    /** EVE record types the sensor's detectors read (`http` with `extended: yes` for the status and `custom: [www-authenticate]`). */
     eveTypes: ['alert', 'flow', 'ssh', 'rdp', 'http'],
     /** Private SID range for local rules. */
     localSidRange: [9_100_000, 9_199_999],
