@@ -13,7 +13,7 @@ export const productFacts = {
     ubuntuPpa: 'suricata-stable',
     /** Where Debian 13 carries the 8.0 series (Debian 12 has no Suricata 8). */
     debianSuite: 'trixie-backports',
-    /** The sensor's own runtime directory: Suricata's is emptied whenever Suricata stops. */
+    /** The sensor's own runtime directory, not Suricata's `/run/suricata`, which a Suricata unit may clear when Suricata stops. */
     eveSocket: '/run/sentinel/eve.sock',
     /** EVE record types the sensor's detectors read (`http` with `extended: yes` for the status and `custom: [www-authenticate]`). */
     eveTypes: ['alert', 'flow', 'ssh', 'rdp', 'http'],
