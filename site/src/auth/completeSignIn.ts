@@ -1,4 +1,4 @@
-import { CodedError } from './errors';
+import { CodedError } from './codedError';
 import type { AuthApi } from './sdk';
 import { createServerSession, hasServerSession, proveMailbox, RefusedError, type Refusal } from './session';
 

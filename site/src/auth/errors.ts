@@ -1,4 +1,7 @@
 import { translate } from '@docusaurus/Translate';
+import { errorCode } from './codedError';
+
+export { CodedError, errorCode } from './codedError';
 
 /** Reader-facing messages for the identity provider's error codes, in the reader's language. */
 const MESSAGES: Record<string, () => string> = {
@@ -181,12 +184,6 @@ const MESSAGES: Record<string, () => string> = {
     }),
 };
 
-export function errorCode(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : 'unknown';
-}
-
 export function describeAuthError(error: unknown): string {
   const code = errorCode(error);
   const aliases: Record<string, string> = {
@@ -206,11 +203,4 @@ export function describeAuthError(error: unknown): string {
       'Signing in did not work. Try again, or choose "E-mail me a sign-in link"; if it keeps happening, write to the centre (the contact address is at the foot of the page).',
     description: 'Sign-in error without a specific message',
   });
-}
-
-/** An error with a code that `describeAuthError` knows. */
-export class CodedError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
 }

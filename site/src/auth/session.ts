@@ -12,7 +12,7 @@ import {
   type SessionRefusal,
   type SessionState,
 } from '@trust/access-policy';
-import { CodedError } from './errors';
+import { CodedError } from './codedError';
 
 /**
  * What the server said when its access rule refused the reader: the address it saw, why
