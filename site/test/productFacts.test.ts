@@ -75,6 +75,11 @@ const checks: Array<{
     agrees: (en, es) => Number(en || es) === facts.suricata.major,
   },
   {
+    fact: 'APT pin of the Suricata series',
+    pattern: /'Pin: version (\S+)'/g,
+    agrees: (pin) => pin === facts.suricata.aptPin,
+  },
+  {
     fact: 'OISF archive',
     pattern: /add-apt-repository -y ppa:oisf\/(\S+)/g,
     agrees: (ppa) => ppa === facts.suricata.ubuntuPpa,

@@ -9,10 +9,12 @@ export const productFacts = {
   suricata: {
     /** 7.0 reached end of life in July 2026. */
     major: 8,
-    /** The OISF Ubuntu archive of the latest stable series (8.0 today; hold the package before 9.0). */
+    /** The OISF Ubuntu archive of the latest stable series (8.0 today; the pages pin the package to the 8.0 series with an APT preferences file). */
     ubuntuPpa: 'suricata-stable',
     /** Where Debian 13 carries the 8.0 series (Debian 12 has no Suricata 8). */
     debianSuite: 'trixie-backports',
+    /** APT preferences pattern that keeps the package on the 8.0 series and lets its patch releases through; Debian's versions carry the epoch `1:`. */
+    aptPin: '1:8.0.*',
     /** The sensor's own runtime directory, not Suricata's `/run/suricata`, which a Suricata unit may clear when Suricata stops. */
     eveSocket: '/run/sentinel/eve.sock',
     /** EVE record types the sensor's detectors read (`http` with `extended: yes` for the status and `custom: [www-authenticate]`). */
