@@ -128,7 +128,7 @@ const TEXT = {
 const BLOG_POST = {
   path: '/blog/2024/08/20/desafios-futuros-ciberseguridad-chile',
   title:
-    'Desafíos futuros de la ciberseguridad en Chile: lo que propuso la submesa de Investigación Avanzada de la Mesa de Ciberseguridad del Senado',
+    'Desafíos futuros de la ciberseguridad en Chile: lo que propuso la submesa de Investigación Avanzada del Senado, según los editores de su informe',
 };
 
 // axe is injected into the page, which the site's Content-Security-Policy would refuse.
