@@ -28,7 +28,7 @@ const TEXT = {
     menu: 'Asistentes conectados',
     signOut: 'Cerrar sesión',
     signOutHint:
-      'Al cerrar sesión se cierran sus sesiones en todos sus dispositivos y se desconectan sus asistentes de IA.',
+      'Cierra su sesión en todos sus dispositivos y desconecta sus asistentes de IA.',
     heading: 'Asistentes conectados',
     since: 'Conectado desde',
     lastUsed: 'Último uso',

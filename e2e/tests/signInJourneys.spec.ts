@@ -61,7 +61,7 @@ const TEXT = {
     otherAddress: 'Usar otra dirección',
     signedOutTitle: 'Cerró su sesión',
     signedOut:
-      'Esto terminó sus sesiones en todos sus dispositivos y desconectó todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
+      'Se cerraron sus sesiones en todos sus dispositivos y se desconectaron todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
     endedTitle: 'Su sesión terminó',
     elsewhere: (email: string) =>
       `Había iniciado sesión como ${email}. Esta cuenta cerró sesión en otro dispositivo o navegador, y cerrar sesión termina sus sesiones en todas partes. Vuelva a iniciar sesión para continuar.`,

@@ -111,7 +111,7 @@ const TEXT = {
     ],
     date: (day: number, month: string, year: number) => `${day} de ${month} de ${year}`,
     signedOut:
-      'Ha cerrado su sesión. Esto terminó sus sesiones en todos sus dispositivos y desconectó todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
+      'Ha cerrado su sesión. Se cerraron sus sesiones en todos sus dispositivos y se desconectaron todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
     unreachable:
       'No se puede contactar el servicio de inicio de sesión en este momento. Vuelva a intentarlo en unos minutos.',
     codeSent: (digits: string) =>

@@ -134,6 +134,7 @@ for (const width of WIDTHS) {
         // that Pagefind falls back to when no word begins with the query.
         await page.getByRole('combobox').fill('zzqxv');
         await expect(page.getByText(RESULT_COUNT[code].none('zzqxv'), { exact: true })).toBeVisible();
+        await expect(page.getByText(RESULT_COUNT[code].tryAgain)).toBeVisible();
         await expect(options).toHaveCount(0);
       });
     }
@@ -172,9 +173,14 @@ const GUIDE_LINK = {
 } as const;
 
 const RESULT_COUNT = {
-  en: { none: (query: string) => `No results for ${query}.`, one: (query: string) => `One result for ${query}.` },
+  en: {
+    none: (query: string) => `No results for ${query}.`,
+    one: (query: string) => `One result for ${query}.`,
+    tryAgain: 'Check the spelling, or try a shorter or different word.',
+  },
   es: {
     none: (query: string) => `Sin resultados para ${query}.`,
+    tryAgain: 'Revise la ortografía o pruebe con una palabra más corta o distinta.',
     one: (query: string) => `Un resultado para ${query}.`,
   },
 } as const;

@@ -5,13 +5,19 @@ import { SEARCH_PATH, localePrefix } from '@trust/access-policy';
 import styles from './styles.module.css';
 
 /**
- * Shown by the English site's search when it finds nothing: the blog's posts are written in
- * Spanish, so an English query about their subjects finds none of them. Offers the same search on
- * the Spanish site, whose pages and posts are indexed as Spanish.
+ * Shown when a search finds nothing: what to try next. On the English site it adds that the
+ * blog's posts are written in Spanish, so an English query about their subjects finds none of
+ * them, and offers the same search on the Spanish site, whose pages and posts are indexed as
+ * Spanish.
  */
 export default function BlogLanguageHint({ query }: { query: string }): ReactNode {
   const { i18n } = useDocusaurusContext();
-  if (i18n.currentLocale !== 'en') return null;
+  const tryAgain = (
+    <Translate id="search.tryAgain" description="After a search that found nothing: what to try next">
+      Check the spelling, or try a shorter or different word.
+    </Translate>
+  );
+  if (i18n.currentLocale !== 'en') return <p className={styles.hint}>{tryAgain}</p>;
   const spanishSearch = (
     <a href={`${localePrefix('es')}${SEARCH_PATH}?q=${encodeURIComponent(query.trim())}`} hrefLang="es">
       <Translate
@@ -24,6 +30,7 @@ export default function BlogLanguageHint({ query }: { query: string }): ReactNod
   );
   return (
     <p className={styles.hint}>
+      {tryAgain}{' '}
       <Translate
         id="search.blogLanguage"
         description="Hint of the English site's search when it finds nothing: the blog is in Spanish"
