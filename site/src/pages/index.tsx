@@ -109,7 +109,7 @@ export default function Home(): ReactNode {
                 }
               </Translate>
             </p>
-            <div className="margin-top--lg" style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+            <div className="margin-top--lg hero__actions">
               <Link className="button button--secondary button--lg" to="/labs">
                 <Translate id="home.hero.cta.labs" description="Primary button of the home banner">
                   Explore our labs
