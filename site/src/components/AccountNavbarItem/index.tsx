@@ -43,7 +43,7 @@ function SignOutButton({ className }: { className?: string }): ReactNode {
     <>
       <button
         type="button"
-        className={clsx('button button--sm button--outline button--primary', className)}
+        className={clsx('button button--outline button--primary button--block', className)}
         aria-describedby={hintId}
         disabled={isSigningOut}
         onClick={async () => {
@@ -156,6 +156,11 @@ export default function AccountNavbarItem({ mobile = false, className }: Props):
     if (!mobile) return <AccountMenu email={email} />;
     return wrap(
       <span className={clsx('menu__link', styles.mobile, className)}>
+        <span className={styles.signedInAs}>
+          <Translate id="auth.navbar.signedInAs" description="Phone menu: label above the signed-in reader's address">
+            Signed in as
+          </Translate>
+        </span>
         <span className={styles.email} data-testid="account-email">
           <Address email={email} />
         </span>
