@@ -28,7 +28,7 @@ const TEXT = {
     menu: 'Asistentes conectados',
     signOut: 'Cerrar sesión',
     signOutHint:
-      'Cierra su sesión en todos sus dispositivos y desconecta sus asistentes de IA.',
+      'Su sesión se cierra en todos sus dispositivos y sus asistentes de IA se desconectan.',
     heading: 'Asistentes conectados',
     since: 'Conectado desde',
     lastUsed: 'Último uso',
