@@ -17,11 +17,11 @@ export function BreakAfter({ text, marks, className }: { text: string; marks: st
   );
 }
 
-/** An e-mail address that a phone breaks after its "@" or a dot, never inside a word. */
+/** An e-mail address that a narrow line breaks after its "@", and inside a part only if that part alone is wider than the line. */
 export function Address({ email }: { email: string }): ReactNode {
   return (
     <strong>
-      <BreakAfter text={email} marks="@." className={styles.address} />
+      <BreakAfter text={email} marks="@" className={styles.address} />
     </strong>
   );
 }

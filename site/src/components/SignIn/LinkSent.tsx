@@ -102,13 +102,13 @@ export default function LinkSent({
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className="button button--secondary button--sm" disabled={busy} onClick={resend}>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={resend}>
           <Translate id="auth.linkSent.resend" description="Button that sends the same sign-in link again">
             Send the link again
           </Translate>
         </button>
         {onOtherAddress && (
-          <button type="button" className="button button--secondary button--sm" onClick={onOtherAddress}>
+          <button type="button" className="button button--secondary" onClick={onOtherAddress}>
             <Translate id="auth.linkSent.otherAddress" description="Button that goes back to type another address">
               Use another address
             </Translate>
