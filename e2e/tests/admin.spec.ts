@@ -279,7 +279,7 @@ const JOURNEY_TEXT = {
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>
-      `Esto cierra en pocos minutos como máximo todas las sesiones de ${email}, que no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
+      `Se cerrarán todas las sesiones de ${email} en pocos minutos como máximo, y no podrá volver a iniciar sesión hasta que alguien de la administración restablezca la cuenta.`,
     reason: 'Motivo',
     noReason: 'Escriba el motivo de la suspensión.',
     confirm: 'Suspender la cuenta',

@@ -17,7 +17,7 @@ const TEXT = {
     confirmTitle: (name: string) => `Disconnect ${name}?`,
     confirm: 'Disconnect',
     done: (name: string) =>
-      `${name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.`,
+      `${name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. You can connect it again at any time from the assistant itself.`,
     none: 'You have no connected assistants. To connect one, see the documentation’s guide to AI assistants.',
     intro: 'This page lists the AI assistants you allowed to search and read the members’ documentation for you.',
     hint: 'Disconnect one you no longer use: it loses access within a few minutes at most, your other assistants keep working, and you can connect it again later.',
@@ -27,8 +27,7 @@ const TEXT = {
   es: {
     menu: 'Asistentes conectados',
     signOut: 'Cerrar sesión',
-    signOutHint:
-      'Su sesión se cierra en todos sus dispositivos y sus asistentes de IA se desconectan.',
+    signOutHint: 'Su sesión se cierra en todos sus dispositivos y sus asistentes de IA se desconectan.',
     heading: 'Asistentes conectados',
     since: 'Conectado desde',
     lastUsed: 'Último uso',
@@ -36,10 +35,10 @@ const TEXT = {
     confirmTitle: (name: string) => `¿Desconectar ${name}?`,
     confirm: 'Desconectar',
     done: (name: string) =>
-      `${name} quedó desconectado: en pocos minutos como máximo ya no podrá buscar ni leer la documentación por usted. El cambio queda anotado en el registro de auditoría del sitio.`,
+      `${name} quedó desconectado: en pocos minutos como máximo ya no podrá buscar ni leer la documentación en su nombre. Puede volver a conectarlo cuando quiera desde el propio asistente.`,
     none: 'No tiene asistentes conectados. Para conectar uno, vea la guía de asistentes de IA de la documentación.',
     intro:
-      'Esta página muestra los asistentes de IA a los que usted permitió buscar y leer la documentación de miembros por usted.',
+      'Esta página muestra los asistentes de IA a los que usted autorizó para buscar y leer en su nombre la documentación reservada a los miembros.',
     hint: 'Desconecte el asistente que ya no use: ese asistente pierde el acceso en pocos minutos como máximo, sus otros asistentes siguen funcionando y puede volver a conectarlo más adelante.',
     // "28 nov 2026, 14:07 UTC", "… GMT-3".
     moment: /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,

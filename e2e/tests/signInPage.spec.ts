@@ -120,7 +120,7 @@ const TEXT = {
     consent: '¿Permitir que Sign-in page assistant lea la documentación?',
     returnsTo: 'un programa en este computador (127.0.0.1, puerto 9)',
     losesAccess:
-      'Pierde el acceso cuando usted cierra sesión (lo que desconecta a todos sus asistentes), cuando termina su acceso o cuando un administrador lo desconecta.',
+      'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso o cuando un administrador lo desconecte.',
   },
 } as const;
 

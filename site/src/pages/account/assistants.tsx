@@ -93,7 +93,7 @@ export default function AssistantsPage(): ReactNode {
           {
             id: 'assistants.disconnected',
             message:
-              '{name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. The change is recorded in the site’s audit trail.',
+              '{name} is disconnected: within a few minutes at most, it can no longer search or read the documentation for you. You can connect it again at any time from the assistant itself.',
             description: 'Member assistants page: after disconnecting one',
           },
           { name },
