@@ -431,16 +431,17 @@ export default function AccessAdmin(): ReactNode {
                             {entry.by ? <BreakableAddress email={entry.by} /> : ''}
                           </td>
                         )}
-                        <td data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}>
-                          {entry.lastSignIn ? (
-                            <Moment text={formatMoment(entry.lastSignIn, i18n.currentLocale)} />
-                          ) : (
-                            translate({
-                              id: 'admin.list.never',
-                              message: 'never',
-                              description: 'Last sign-in of an account that has never signed in',
-                            })
-                          )}
+                        <td
+                          data-label={translate({ id: 'admin.list.lastSignIn', message: 'Last sign-in' })}
+                          className={styles.when}
+                        >
+                          {entry.lastSignIn
+                            ? formatMoment(entry.lastSignIn, i18n.currentLocale)
+                            : translate({
+                                id: 'admin.list.never',
+                                message: 'never',
+                                description: 'Last sign-in of an account that has never signed in',
+                              })}
                         </td>
                         {shows.note && (
                           <td data-label={translate({ id: 'admin.list.note', message: 'Note' })}>
@@ -512,22 +513,6 @@ export default function AccessAdmin(): ReactNode {
         </Translate>
       </p>
     </div>
-  );
-}
-
-/**
- * A moment ("29 Nov 2026, 09:50 UTC") that a narrow column breaks after its day, never inside the
- * day or the time: the accounts table has up to eight columns, and a last sign-in kept on one line
- * took the width the actions need in the longer Spanish labels.
- */
-function Moment({ text }: { text: string }): ReactNode {
-  const cut = text.lastIndexOf(', ');
-  if (cut === -1) return <span className={styles.when}>{text}</span>;
-  return (
-    <>
-      <span className={styles.when}>{text.slice(0, cut + 1)}</span>{' '}
-      <span className={styles.when}>{text.slice(cut + 2)}</span>
-    </>
   );
 }
 
