@@ -50,7 +50,10 @@ const PHONE = { width: 390, height: 844 } as const;
 
 test.use({ bypassCSP: true });
 
-/** One JSON-RPC call to the MCP endpoint with the assistant's token: its status. */
+/**
+ * One search through the MCP endpoint with the assistant's token: its status. A search, not a
+ * listing, since the member's page counts an assistant as used once it has searched or read.
+ */
 async function mcpStatus(page: Page, baseURL: string, accessToken: string): Promise<number> {
   const answer = await page.request.post(`${baseURL}${MCP_PATH}`, {
     headers: {
@@ -58,7 +61,12 @@ async function mcpStatus(page: Page, baseURL: string, accessToken: string): Prom
       Accept: 'application/json, text/event-stream',
       'MCP-Protocol-Version': '2025-11-25',
     },
-    data: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_documentation', arguments: { query: 'sensor' } },
+    },
   });
   return answer.status();
 }

@@ -663,7 +663,10 @@ describe('a member disconnects their own assistant', () => {
       headers: { Origin: origin, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
       body: JSON.stringify({ client }),
     });
-  type Listed = { email: string; assistants: { key: string; name: string; allowedAt: string; lastUsedAt: string }[] };
+  type Listed = {
+    email: string;
+    assistants: { key: string; name: string; allowedAt: string; lastUsedAt: string | null }[];
+  };
 
   test('security: the member lists their own assistants, with when each was allowed and last used, and a disconnect ends its tool calls at once', async () => {
     const member = await newMember();
@@ -680,10 +683,15 @@ describe('a member disconnects their own assistant', () => {
     );
     for (const each of page.assistants) {
       assert.match(each.allowedAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
-      // The code's exchange is the assistant's first use.
-      assert.ok(Date.parse(each.lastUsedAt) >= Date.parse(each.allowedAt), JSON.stringify(each));
+      // Exchanging the code right after consent is not a use: nothing has been searched or read.
+      assert.equal(each.lastUsedAt, null, JSON.stringify(each));
     }
     assert.equal((await search(one(), ended.access, 'guide')).status, 200);
+    const used = JSON.parse((await assistantsOf(member.cookie)).body.toString()) as Listed;
+    const [keptNow, endedNow] = used.assistants;
+    assert.equal(keptNow!.lastUsedAt, null);
+    assert.match(endedNow!.lastUsedAt ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+    assert.ok(Date.parse(endedNow!.lastUsedAt!) >= Date.parse(endedNow!.allowedAt), JSON.stringify(endedNow));
     const done = await disconnect(member.cookie, page.assistants[1]!.key);
     assert.equal(done.status, 200, done.body.toString());
     assert.deepEqual(

@@ -37,6 +37,8 @@ export interface McpEndpointDeps {
   now: () => number;
   onToolCall: (caller: McpCaller, tool: string, detail: Record<string, unknown>) => void;
   onRefused: (fields: Record<string, unknown>) => void;
+  /** The first use of a grant could not be written on the account (the call itself was answered). */
+  onUseNotRecorded: (caller: McpCaller, error: unknown) => void;
 }
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
@@ -48,7 +50,8 @@ const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: n
  * on every request; the account behind it is read again every `recheckMs`, as a session is.
  */
 export function createMcpEndpoint(deps: McpEndpointDeps) {
-  const checked = new Map<string, { until: number; refusal: GrantRefusal | null }>();
+  /** Each grant's verdict as last read, and whether its account shows it never used. */
+  const checked = new Map<string, { until: number; refusal: GrantRefusal | null; unused: boolean }>();
   const perMemberAndClient = new RateLimiter(deps.limits.perMemberAndClient, 60_000, deps.now, MAX_CHECKED);
   const perInstance = new RateLimiter(deps.limits.perInstance, 60_000, deps.now, 1);
 
@@ -79,12 +82,38 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
       deps.policy,
       now,
     );
+    const grant = account?.grants.find((each) => each.c === caller.clientKey && each.i === grantId);
     if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
-    checked.set(key, { until: now + deps.recheckMs, refusal });
+    checked.set(key, { until: now + deps.recheckMs, refusal, unused: refusal === null && grant?.u === undefined });
     return refusal;
   }
 
-  function buildServer(caller: McpCaller, origin: string): McpServer {
+  /**
+   * Writes a grant's first use on the account, once: the member's page says "not yet" until the
+   * assistant has searched or read, since exchanging the code right after consent is no use. Later
+   * uses are stamped by the token renewals, without a write per call.
+   */
+  async function noteFirstUse(caller: McpCaller, grantId: string): Promise<void> {
+    const known = checked.get(`${caller.uid}:${grantId}`);
+    if (!known?.unused) return;
+    known.unused = false;
+    const at = Math.floor(deps.now() / 1000);
+    try {
+      await deps.members.update(caller.uid, (grants) => {
+        const grant = grants.find((each) => each.c === caller.clientKey && each.i === grantId);
+        if (!grant || grant.u !== undefined) return null;
+        return grants.map((each) => (each === grant ? { ...grant, u: at } : each));
+      });
+    } catch (error) {
+      deps.onUseNotRecorded(caller, error);
+    }
+  }
+
+  function buildServer(caller: McpCaller, grantId: string, origin: string): McpServer {
+    const called = async (tool: string, detail: Record<string, unknown>) => {
+      deps.onToolCall(caller, tool, detail);
+      await noteFirstUse(caller, grantId);
+    };
     const server = new McpServer(
       { name: 'uai-trustworthy-systems-docs', title: 'UAI Trustworthy Systems Centre documentation', version: '1.0.0' },
       {
@@ -105,8 +134,8 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
         },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      ({ query, language }) => {
-        deps.onToolCall(caller, 'search_documentation', { query, language });
+      async ({ query, language }) => {
+        await called('search_documentation', { query, language });
         const hits = deps.docs.search(query, language);
         const results = hits.map((hit) => ({
           title: hit.page.title,
@@ -130,9 +159,9 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
         inputSchema: { url: z.string().min(1).max(2048).describe('The page URL or path, with or without .md') },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      ({ url }) => {
+      async ({ url }) => {
         const page = deps.docs.page(url);
-        deps.onToolCall(caller, 'read_page', { page: page?.path ?? url, found: page !== undefined });
+        await called('read_page', { page: page?.path ?? url, found: page !== undefined });
         if (!page)
           return {
             content: [{ type: 'text', text: `No documentation page at ${url}. Search first to find its URL.` }],
@@ -154,9 +183,9 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
         }),
       }),
       { title: 'Documentation page', description: 'A documentation page as Markdown', mimeType: 'text/markdown' },
-      (uri) => {
+      async (uri) => {
         const page = deps.docs.page(uri.href);
-        deps.onToolCall(caller, 'resources/read', { page: page?.path ?? uri.pathname, found: page !== undefined });
+        await called('resources/read', { page: page?.path ?? uri.pathname, found: page !== undefined });
         if (!page) throw new Error(`No documentation page at ${uri.href}`);
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
       },
@@ -239,7 +268,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
         400,
         jsonRpcError(-32600, 'Invalid request: batches are not supported; send one JSON-RPC message per request.'),
       );
-    const server = buildServer(caller, origin);
+    const server = buildServer(caller, String(claims.gid), origin);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

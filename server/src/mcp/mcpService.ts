@@ -92,6 +92,11 @@ export function createMcpService(deps: McpServiceDeps) {
       ),
     onRefused: (fields) =>
       audit(logger, { event: 'mcp-token-refused', outcome: 'refused', ...fields }, 'An MCP access token was refused'),
+    onUseNotRecorded: (caller, error) =>
+      logger.warn(
+        { uid: caller.uid, clientKey: caller.clientKey, err: error },
+        "An assistant's first use could not be written on its member's account",
+      ),
   });
 
   const handleConnect = createConnectApi({

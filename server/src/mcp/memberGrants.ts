@@ -20,9 +20,9 @@ export interface ClientGrant {
   k?: string;
   t: number;
   /**
-   * When the client last exchanged a code or a refresh token (seconds since the epoch): an
-   * assistant at work renews its ten-minute access token, so this is its last use to that
-   * precision, written without a write per tool call.
+   * When the client was last used (seconds since the epoch): its first search or page read, then
+   * each renewal of its ten-minute access token, which an assistant at work asks for; so its last
+   * use to that precision, without a write per tool call. Unset until that first call.
    */
   u?: number;
   /** Which exchange wrote the current generation: read back to find a rival on another instance. */

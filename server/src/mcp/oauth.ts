@@ -162,7 +162,7 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
         outcome = 'refresh-token-reused';
         return grants.filter((each) => each !== grant);
       }
-      written = { ...changed, u: Math.floor(deps.now() / 1000), w: stamp };
+      written = { ...changed, w: stamp };
       return grants.map((each) => (each === grant ? written! : each));
     });
     if (!written) return { reason: outcome };
@@ -247,7 +247,8 @@ export function createOAuthProvider(deps: OAuthDeps): OAuthServerProvider & {
       // A refresh token used twice: one of the two copies is in someone else's hands (OAuth 2.1
       // §4.3.1). The grant ends; the member allows the client again.
       const rotated = await rotate(uid, key, String(claims.gid), (grant) =>
-        grant.g === claims.gen ? { ...grant, g: grant.g + 1 } : 'end',
+        // A renewal is the assistant at work: it stamps the grant's last use.
+        grant.g === claims.gen ? { ...grant, g: grant.g + 1, u: Math.floor(deps.now() / 1000) } : 'end',
       );
       if (!rotated.grant) {
         deps.onRefused('token-refused', { uid, email, grant: 'refresh_token', reason: rotated.reason });

@@ -210,7 +210,7 @@ export default function AssistantsPage(): ReactNode {
                           : translate({
                               id: 'assistants.neverUsed',
                               message: 'Not yet',
-                              description: 'Member assistants page: an assistant that has not signed in yet',
+                              description: 'Member assistants page: an assistant that has not searched or read yet',
                             })}
                       </dd>
                     </div>
