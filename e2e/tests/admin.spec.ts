@@ -63,7 +63,7 @@ const REQUESTER_TEXT = {
     send: 'Send the request',
     sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you will see the answer here (with the reason, if the centre gives one) the next time you sign in.',
     granted:
-      'The centre has granted you access to the documentation. For your security, enter the address this link was sent to.',
+      'The centre has granted you access to the documentation. This browser does not know your address yet; to protect your account, type the address this link was sent to.',
   },
   es: {
     note: 'Quién es y por qué necesita la documentación',

@@ -32,8 +32,7 @@ const TEXT = {
     centre: 'UAI Trustworthy Systems Centre',
     goesOnTo: (destination: string) => `After signing in, you go on ${destination}.`,
     connect: 'to connect your AI assistant',
-    documentation: 'to the documentation page you opened',
-    docsHome: 'to the documentation',
+    forMembers: 'The documentation is for members of the university and readers the centre invites.',
     home: 'to the home page',
     labs: 'to the Labs page',
     blog: 'to the blog',
@@ -66,8 +65,8 @@ const TEXT = {
     centre: 'Centro de Sistemas Confiables UAI',
     goesOnTo: (destination: string) => `Después de iniciar sesión, pasará ${destination}.`,
     connect: 'a conectar su asistente de IA',
-    documentation: 'a la página de la documentación que abrió',
-    docsHome: 'a la documentación',
+    forMembers:
+      'La documentación es para integrantes de la universidad y para las personas que el centro invita a leerla.',
     home: 'a la página de inicio',
     labs: 'a la página Laboratorios',
     blog: 'al blog',
@@ -147,20 +146,22 @@ for (const locale of ['en', 'es'] as const) {
         page,
       }) => {
         const request = `${prefix}/connect?request=${'eyJhbGciOiJFUzI1NiJ9'.repeat(75)}`;
+        // On the way to the documentation, the one sentence says whom it is for: an outsider learns
+        // it before trying to sign in.
         const cases = [
-          { next: request, words: text.connect },
-          { next: docs.path, words: text.documentation },
-          { next: `${prefix}/`, words: text.home },
-          { next: `${prefix}/labs`, words: text.labs },
-          { next: `${prefix}/blog`, words: text.blog },
-          { next: null, words: text.docsHome },
-          { next: `${prefix}${BLOG_POST.path}`, words: text.titled(BLOG_POST.title) },
+          { next: request, says: text.goesOnTo(text.connect) },
+          { next: docs.path, says: text.forMembers },
+          { next: `${prefix}/`, says: text.goesOnTo(text.home) },
+          { next: `${prefix}/labs`, says: text.goesOnTo(text.labs) },
+          { next: `${prefix}/blog`, says: text.goesOnTo(text.blog) },
+          { next: null, says: text.forMembers },
+          { next: `${prefix}${BLOG_POST.path}`, says: text.goesOnTo(text.titled(BLOG_POST.title)) },
         ];
-        for (const { next, words } of cases) {
+        for (const { next, says } of cases) {
           // Without `next`, "Sign in" in the navbar: the page leads to the documentation's home.
           await page.goto(next === null ? `${prefix}${SIGN_IN_PATH}` : signInWith(locale, next));
           await waitForHydration(page);
-          await expect(page.getByTestId('sign-in-next')).toHaveText(text.goesOnTo(words));
+          await expect(page.getByTestId('sign-in-next')).toHaveText(new RegExp(`^${literal(says)}$`));
           const shown = await page.locator('main').innerText();
           expect(shown).not.toMatch(/\/connect|request=|eyJ|\/docs\b|\/labs|\/blog/);
           expect(shown).not.toMatch(docs.heading);
@@ -184,11 +185,7 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused();
         // Focused by script, the heading shows no ring: it is no control.
         await expect(heading).toHaveCSS('outline-style', 'none');
-        expect(await introOf(page)).toEqual([
-          `P: ${text.centre}`,
-          `H1: ${signIn.title}`,
-          `P: ${text.goesOnTo(text.documentation)}`,
-        ]);
+        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.forMembers}`]);
         const university = page.getByRole('button', { name: signIn.university, exact: true });
         await page.keyboard.press('Tab');
         await expect(university).toBeFocused();
