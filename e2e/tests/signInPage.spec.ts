@@ -57,7 +57,9 @@ const TEXT = {
       `We sent a code by text message to the phone ending in ${digits}. Enter it to finish signing in.`,
     code: 'Verification code',
     consent: 'Allow Sign-in page assistant to read the documentation?',
-    returnsTo: 'a program on this computer (127.0.0.1, port 9)',
+    returnsTo: 'a program on this computer',
+    details: 'Details',
+    address: '127.0.0.1, port 9',
     losesAccess:
       'It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin disconnects it.',
   },
@@ -92,7 +94,9 @@ const TEXT = {
       `Enviamos un código por mensaje de texto al teléfono terminado en ${digits}. Ingréselo para terminar de iniciar sesión.`,
     code: 'Código de verificación',
     consent: '¿Permitir que Sign-in page assistant lea la documentación?',
-    returnsTo: 'un programa en este computador (127.0.0.1, puerto 9)',
+    returnsTo: 'un programa en este computador',
+    details: 'Detalles',
+    address: '127.0.0.1, puerto 9',
     losesAccess:
       'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso o cuando un administrador lo desconecte.',
   },
@@ -379,7 +383,17 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused({ timeout: 15_000 });
         await expect(heading).toHaveCSS('outline-style', 'none');
         // A loopback return address is named as what it is: a program on the member's own computer.
-        await expect(page.locator('dd').filter({ hasText: text.returnsTo })).toHaveText(text.returnsTo);
+        // Its address and port wait in a closed disclosure, for the member who wants them.
+        const returns = page.locator('dd').filter({ hasText: text.returnsTo });
+        const details = returns.locator('details');
+        await expect(details).not.toHaveAttribute('open');
+        await expect(details.locator('summary')).toHaveText(new RegExp(`^${text.details}$`));
+        await expect(returns.locator(':scope > :not(details)')).toHaveCount(0);
+        expect(await returns.evaluate((dd) => dd.firstChild?.textContent?.trim())).toBe(text.returnsTo);
+        await expect(details.locator('code')).toBeHidden();
+        await details.locator('summary').click();
+        await expect(details.locator(':scope > :not(summary)')).toHaveText(new RegExp(`^${literal(text.address)}$`));
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
         await expect(page.getByText(text.losesAccess, { exact: true })).toBeVisible();
         await page.screenshot({ path: `test-results/screens/consent-${locale}-${viewport.width}.png` });
       });
