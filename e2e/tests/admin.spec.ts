@@ -257,7 +257,7 @@ const JOURNEY_TEXT = {
     show: 'Show',
     oneRow: 'Accounts 1–1 of 1.',
     none: 'No account matches.',
-    member: 'University address',
+    member: 'Reads without invitation',
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
     effect: (email: string) =>
@@ -275,7 +275,7 @@ const JOURNEY_TEXT = {
     show: 'Mostrar',
     oneRow: 'Cuentas 1–1 de 1.',
     none: 'Ninguna cuenta coincide.',
-    member: 'Dirección de la universidad',
+    member: 'Acceso sin invitación',
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>

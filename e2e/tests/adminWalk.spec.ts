@@ -16,7 +16,7 @@ const TEXT = {
     search: 'Find by address, note or admin',
     show: 'Show',
     summary: /^Accounts 1–\d+ of \d+\.$/,
-    university: 'University address',
+    university: 'Reads without invitation',
     self: 'Your own account',
     lastDay: 'Last day',
     until: (day: string) => `Until the end of ${day} (UTC)`,
@@ -25,8 +25,7 @@ const TEXT = {
     months: MONTHS.en.map((month) => (month === 'September' ? 'Sept' : month.slice(0, 3))),
     day: (date: Date, months: readonly string[]) =>
       `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`,
-    admitted: (email: string) =>
-      `${email} is a university address and can already read the documentation; it needs no invitation.`,
+    admitted: (email: string) => `${email} can already read the documentation without an invitation.`,
     invite: { title: 'Invite a guest', button: 'Invite' },
     suspend: { title: 'Suspend an account', button: 'Suspend' },
     email: 'E-mail',
@@ -44,7 +43,7 @@ const TEXT = {
     search: 'Buscar por dirección, nota o administrador',
     show: 'Mostrar',
     summary: /^Cuentas 1–\d+ de \d+\.$/,
-    university: 'Dirección de la universidad',
+    university: 'Acceso sin invitación',
     self: 'Su propia cuenta',
     lastDay: 'Último día',
     until: (day: string) => `Hasta el término del ${day} (UTC)`,
@@ -52,8 +51,7 @@ const TEXT = {
     months: MONTHS.es,
     day: (date: Date, months: readonly string[]) =>
       `${date.getUTCDate()} de ${months[date.getUTCMonth()]} de ${date.getUTCFullYear()}`,
-    admitted: (email: string) =>
-      `${email} es una dirección de la universidad y ya puede leer la documentación; no necesita invitación.`,
+    admitted: (email: string) => `${email} ya puede leer la documentación sin invitación.`,
     invite: { title: 'Invitar a una persona', button: 'Invitar' },
     suspend: { title: 'Suspender una cuenta', button: 'Suspender' },
     email: 'Correo electrónico',

@@ -38,8 +38,8 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
   'already-admitted': () =>
     translate({
       id: 'admin.error.alreadyAdmitted',
-      message: 'That is a university address and can already read the documentation; it needs no invitation.',
-      description: 'Admin: invitation for a university address',
+      message: 'That address can already read the documentation without an invitation.',
+      description: 'Admin: invitation for an address the site admits without one (university or whitelisted)',
     }),
   'bad-date': () =>
     translate({
@@ -154,15 +154,15 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
 
 /**
  * A refusal in words; a suspension of an address no account has also says what to do, and an
- * invitation of a university address names it.
+ * invitation of an address the site already admits names it.
  */
 export function describeRefusal(code: string, action?: string, email?: string): string {
   if (code === 'already-admitted' && email)
     return translate(
       {
         id: 'admin.error.alreadyAdmittedNamed',
-        message: '{email} is a university address and can already read the documentation; it needs no invitation.',
-        description: 'Admin: invitation for a university address, named',
+        message: '{email} can already read the documentation without an invitation.',
+        description: 'Admin: invitation for an address the site admits without one, named',
       },
       { email },
     );
@@ -196,8 +196,9 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
   member: () =>
     translate({
       id: 'admin.kind.admitted',
-      message: 'University address',
-      description: 'Admin list: an account that reads by its university address, with no invitation',
+      message: 'Reads without invitation',
+      description:
+        'Admin list: an account the site admits without invitation (a university address, or the whitelisted one)',
     }),
   'no-access': () =>
     translate({
