@@ -9,6 +9,12 @@ const MOMENT = {
   es: '\\d{1,2} [a-z]{3,4}\\.? \\d{4}, \\d{1,2}:\\d{2} (UTC|GMT[+-]\\d{1,2}(:\\d{2})?)',
 } as const;
 
+/** A moment as a sentence writes it: in Spanish with its month written out. */
+const MOMENT_IN_WORDS = {
+  en: MOMENT.en,
+  es: '\\d{1,2} de [a-z]+ de \\d{4} a las \\d{1,2}:\\d{2} (UTC|GMT[+-]\\d{1,2}(:\\d{2})?)',
+} as const;
+
 const TEXT = {
   en: {
     requests: /^Requests waiting \((\d+)\)$/,
@@ -24,9 +30,11 @@ const TEXT = {
       `${email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later. They read the site in English.`,
     declinedKind: 'Request declined',
     approvedKind: 'Invited guest, approved from a request',
-    unused: new RegExp(`^Helper: allowed ${MOMENT.en}, not used yet\\s*Disconnect Helper$`),
-    used: new RegExp(`^Second helper: allowed ${MOMENT.en}, last used ${MOMENT.en}\\s*Disconnect Second helper$`),
-    self: 'Your account: you cannot suspend it.',
+    unused: new RegExp(`^Helper: allowed ${MOMENT_IN_WORDS.en}, not used yet\\s*Disconnect Helper$`),
+    used: new RegExp(
+      `^Second helper: allowed ${MOMENT_IN_WORDS.en}, last used ${MOMENT_IN_WORDS.en}\\s*Disconnect Second helper$`,
+    ),
+    self: 'Your own account',
     selfRefused: 'You cannot suspend your own account.',
     suspend: (email: string) => `Suspend ${email}`,
     suspendButton: 'Suspend',
@@ -56,11 +64,11 @@ const TEXT = {
       `${email} verá que se rechazó la solicitud, con el motivo si lo indica, la próxima vez que inicie sesión, y podrá volver a pedir acceso más adelante. Esta persona lee el sitio en inglés.`,
     declinedKind: 'Solicitud rechazada',
     approvedKind: 'Invitado al aprobarse su solicitud',
-    unused: new RegExp(`^Helper: permitido el ${MOMENT.es}, aún sin usar\\s*Desconectar Helper$`),
+    unused: new RegExp(`^Helper: permitido el ${MOMENT_IN_WORDS.es}, aún sin usar\\s*Desconectar Helper$`),
     used: new RegExp(
-      `^Second helper: permitido el ${MOMENT.es}, usado por última vez el ${MOMENT.es}\\s*Desconectar Second helper$`,
+      `^Second helper: permitido el ${MOMENT_IN_WORDS.es}, usado por última vez el ${MOMENT_IN_WORDS.es}\\s*Desconectar Second helper$`,
     ),
-    self: 'Su cuenta: no puede suspenderla.',
+    self: 'Su propia cuenta',
     selfRefused: 'No puede suspender su propia cuenta.',
     suspend: (email: string) => `Suspender ${email}`,
     suspendButton: 'Suspender',
@@ -69,7 +77,7 @@ const TEXT = {
     invite: 'Invitar',
     invited: (email: string) =>
       new RegExp(
-        `^${literal(email)} tiene invitación hasta el \\d{1,2} [a-z]{3,4}\\.? \\d{4}; le enviamos un correo con un enlace de inicio de sesión\\.$`,
+        `^${literal(email)} tiene invitación hasta el \\d{1,2} de [a-z]+ de \\d{4}; le enviamos un correo con un enlace de inicio de sesión\\.$`,
       ),
     until: 'Hasta',
     inEnglish: 'en inglés',

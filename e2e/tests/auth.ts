@@ -196,6 +196,38 @@ export async function expectAtPhoneWidth(
   await page.screenshot({ path: `test-results/screens/${name}-390.png` });
 }
 
+/** The months as a date written out names them, in each language. */
+export const MONTHS = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  es: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+} as const;
+
 /** The two widths the sign-in journeys are checked at: a desktop's and a phone's. */
 export const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 800 },

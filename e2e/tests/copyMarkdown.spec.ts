@@ -58,3 +58,40 @@ test('when the Markdown cannot be had, the button says the page could not be cop
     'The page could not be copied. Reload the page and try again.',
   );
 });
+
+for (const [locale, { path, button }] of Object.entries(PAGES)) {
+  for (const page of [
+    path,
+    path.replace('IntrusionSentinel/architecture/diagram', 'documentation/firebase-auth-setup'),
+  ]) {
+    test(`on a phone, "${button}" follows the page's title at the page's own button size (${locale}, ${page})`, async ({
+      page: tab,
+    }) => {
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await signInAt(tab, page);
+      await waitForHydration(tab);
+      const copy = tab.getByRole('button', { name: button, exact: true });
+      await expect(copy).toHaveCount(1);
+      const title = tab.getByRole('heading', { level: 1 });
+      const [titleBox, copyBox] = [(await title.boundingBox())!, (await copy.boundingBox())!];
+      expect(copyBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+      // Nothing stands between the title and the button.
+      expect(copyBox.y - (titleBox.y + titleBox.height)).toBeLessThanOrEqual(40);
+      // The size of a standard button of the theme, as the forms' buttons are.
+      const standard = await tab.evaluate(() => {
+        const probe = document.createElement('button');
+        probe.className = 'button button--secondary';
+        probe.textContent = 'Probe';
+        document.querySelector('.theme-layout-main')!.append(probe);
+        const size = [getComputedStyle(probe).fontSize, probe.getBoundingClientRect().height];
+        probe.remove();
+        return size;
+      });
+      expect(
+        await copy.evaluate((element) => [getComputedStyle(element).fontSize, element.getBoundingClientRect().height]),
+      ).toEqual(standard);
+      expect(await violationsInBothThemes(tab)).toEqual({ light: [], dark: [] });
+      await tab.screenshot({ path: `test-results/screens/copy-markdown-phone-${locale}-${page.split('/').pop()}.png` });
+    });
+  }
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { violationsInBothThemes } from './axe';
 import { expect, literal, test, waitForHydration } from './fixtures';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, signInAt, submitSignIn } from './auth';
@@ -293,7 +294,7 @@ test.describe('results for "sentinel"', () => {
       );
     });
 
-    test(`the dialog labels a visitor's results as the public site (${code})`, async ({ page }) => {
+    test(`the dialog gives a visitor's results, all of the public site, no kind (${code})`, async ({ page }) => {
       await page.goto(`${prefix}/labs`);
       await waitForHydration(page);
       const box = await openSearch(page);
@@ -301,7 +302,8 @@ test.describe('results for "sentinel"', () => {
       const options = page.getByRole('option');
       await expect(options.first()).toBeVisible();
       const label = code === 'en' ? 'Public site' : 'Sitio público';
-      for (const text of await options.allTextContents()) expect(text).toContain(label);
+      for (const text of await options.allTextContents()) expect(text).not.toContain(label);
+      await expect(options.locator('[class*="hitKind"]')).toHaveCount(0);
     });
   }
 
@@ -314,7 +316,82 @@ test.describe('results for "sentinel"', () => {
     await signInAt(page, '/search?q=' + encodeURIComponent('"points to"'));
     await expect(page.locator('main ol li').first()).toBeVisible({ timeout: 15_000 });
     const text = (await page.locator('main ol').textContent())!;
-    expect(text).toContain('Type Points to Used by');
+    expect(text).toContain('Type · Points to · Used by');
     expect(text).not.toMatch(/NameType|TypePoints|toUsed/);
+  });
+});
+
+/** What a search that finds nothing on a documentation page suggests, in each language. */
+const DOCS_HINT = {
+  en: {
+    hint: 'Check the spelling or try a shorter or different word; the documentation is also in Spanish: search the Spanish site.',
+    link: 'search the Spanish site',
+    other: '/es',
+    blog: /^Check the spelling, or try a shorter or different word\. The blog’s posts are written in Spanish/,
+  },
+  es: {
+    hint: 'Revise la ortografía o pruebe con una palabra más corta o distinta; la documentación también está en inglés: busque en el sitio en inglés.',
+    link: 'busque en el sitio en inglés',
+    other: '',
+    blog: /^Revise la ortografía o pruebe con una palabra más corta o distinta\.$/,
+  },
+} as const;
+
+test.describe('search from the documentation', () => {
+  // axe is injected into the page, which the site's Content-Security-Policy would refuse.
+  test.use({ bypassCSP: true });
+  for (const { code, prefix } of locales) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      test(`a member's search that finds nothing on a documentation page points to the documentation in the other language, not to the blog (${code}, ${viewport.width} px)`, async ({
+        page,
+      }) => {
+        const text = DOCS_HINT[code];
+        await page.setViewportSize(viewport);
+        // A public page first: there the blog's hint stays.
+        await page.goto(`${prefix}/labs`);
+        await waitForHydration(page);
+        let box = await openSearch(page);
+        await box.fill('zzqxjvw');
+        await expect(page.getByRole('dialog').locator('p').filter({ hasText: text.blog })).toHaveCount(1);
+        await box.press('Escape');
+
+        await signInAt(page, `${prefix}/docs/IntrusionSentinel/usage/monitoring`);
+        await waitForHydration(page);
+        box = await openSearch(page);
+        await box.fill('zzqxjvw');
+        const hint = page.getByRole('dialog').locator('p').filter({ hasText: text.link });
+        await expect(hint).toHaveText(new RegExp(`^${literal(text.hint)}$`));
+        await expect(hint.getByRole('link', { name: text.link, exact: true })).toHaveAttribute(
+          'href',
+          `${text.other}/search?q=zzqxjvw`,
+        );
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
+        await page.screenshot({ path: `test-results/screens/search-docs-hint-${code}-${viewport.width}.png` });
+      });
+    }
+
+    // Mixed results keep their badges: "a member's results" above checks them on the results page.
+    test(`results all of one kind carry no kind badge (${code})`, async ({ page }) => {
+      await signInAt(page, `${prefix}/docs/IntrusionSentinel/usage/monitoring`);
+      await waitForHydration(page);
+      const box = await openSearch(page);
+      await box.fill(DOCS_ONLY);
+      const options = page.getByRole('option');
+      await expect(options.first()).toBeVisible();
+      expect(await options.count()).toBeGreaterThan(1);
+      await expect(options.locator('[class*="hitKind"]')).toHaveCount(0);
+    });
+  }
+
+  test('an excerpt from a table keeps its cells apart', async ({ page }) => {
+    await signInAt(page, `/search?q=sentinel_capture_drops_total`);
+    const first = page.locator('main ol li').first();
+    await expect(first).toBeVisible({ timeout: 15_000 });
+    await expect(first).toContainText(
+      'sensor metrics — Is it losing packets? · sentinel_capture_drops_total · sensor metrics',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   DOCS_PAGE,
   latestSmsCode,
+  MONTHS,
   prefixOf,
   SIGN_IN_TEXT,
   signInAt,
@@ -31,8 +32,7 @@ const TEXT = {
     centre: 'UAI Trustworthy Systems Centre',
     goesOnTo: (destination: string) => `After signing in, you go on ${destination}.`,
     connect: 'to connect your AI assistant',
-    documentation: 'to the documentation page you opened',
-    docsHome: 'to the documentation',
+    forMembers: 'The documentation is for members of the university and readers the centre invites.',
     home: 'to the home page',
     labs: 'to the Labs page',
     blog: 'to the blog',
@@ -48,20 +48,7 @@ const TEXT = {
       'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you will see the answer here (with the reason, if the centre gives one) the next time you sign in.',
     declined: (date: string, reason: string) =>
       `The centre declined your request of ${date}. You may ask again if something has changed. The centre’s reason: ${reason}`,
-    months: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
+    months: MONTHS.en,
     date: (day: number, month: string, year: number) => `${day} ${month} ${year}`,
     signedOut:
       'You have signed out. This ended your sessions on every device and disconnected every AI assistant you had connected; the documentation stays closed until you sign in again.',
@@ -70,7 +57,9 @@ const TEXT = {
       `We sent a code by text message to the phone ending in ${digits}. Enter it to finish signing in.`,
     code: 'Verification code',
     consent: 'Allow Sign-in page assistant to read the documentation?',
-    returnsTo: 'a program on this computer (127.0.0.1, port 9)',
+    returnsTo: 'a program on this computer',
+    details: 'Details',
+    address: '127.0.0.1, port 9',
     losesAccess:
       'It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin disconnects it.',
   },
@@ -78,8 +67,8 @@ const TEXT = {
     centre: 'Centro de Sistemas Confiables UAI',
     goesOnTo: (destination: string) => `Después de iniciar sesión, pasará ${destination}.`,
     connect: 'a conectar su asistente de IA',
-    documentation: 'a la página de la documentación que abrió',
-    docsHome: 'a la documentación',
+    forMembers:
+      'La documentación es para integrantes de la universidad y para las personas que el centro invita a leerla.',
     home: 'a la página de inicio',
     labs: 'a la página Laboratorios',
     blog: 'al blog',
@@ -95,20 +84,7 @@ const TEXT = {
       'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá la respuesta aquí (con el motivo, si el centro lo indica) la próxima vez que inicie sesión.',
     declined: (date: string, reason: string) =>
       `El centro rechazó su solicitud del ${date}. Puede volver a presentarla si algo cambió. El motivo del centro: ${reason}`,
-    months: [
-      'enero',
-      'febrero',
-      'marzo',
-      'abril',
-      'mayo',
-      'junio',
-      'julio',
-      'agosto',
-      'septiembre',
-      'octubre',
-      'noviembre',
-      'diciembre',
-    ],
+    months: MONTHS.es,
     date: (day: number, month: string, year: number) => `${day} de ${month} de ${year}`,
     signedOut:
       'Ha cerrado su sesión. Se cerraron sus sesiones en todos sus dispositivos y se desconectaron todos los asistentes de IA que había conectado; la documentación seguirá cerrada hasta que vuelva a iniciar sesión.',
@@ -118,7 +94,9 @@ const TEXT = {
       `Enviamos un código por mensaje de texto al teléfono terminado en ${digits}. Ingréselo para terminar de iniciar sesión.`,
     code: 'Código de verificación',
     consent: '¿Permitir que Sign-in page assistant lea la documentación?',
-    returnsTo: 'un programa en este computador (127.0.0.1, puerto 9)',
+    returnsTo: 'un programa en este computador',
+    details: 'Detalles',
+    address: '127.0.0.1, puerto 9',
     losesAccess:
       'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso o cuando un administrador lo desconecte.',
   },
@@ -172,20 +150,22 @@ for (const locale of ['en', 'es'] as const) {
         page,
       }) => {
         const request = `${prefix}/connect?request=${'eyJhbGciOiJFUzI1NiJ9'.repeat(75)}`;
+        // On the way to the documentation, the one sentence says whom it is for: an outsider learns
+        // it before trying to sign in.
         const cases = [
-          { next: request, words: text.connect },
-          { next: docs.path, words: text.documentation },
-          { next: `${prefix}/`, words: text.home },
-          { next: `${prefix}/labs`, words: text.labs },
-          { next: `${prefix}/blog`, words: text.blog },
-          { next: null, words: text.docsHome },
-          { next: `${prefix}${BLOG_POST.path}`, words: text.titled(BLOG_POST.title) },
+          { next: request, says: text.goesOnTo(text.connect) },
+          { next: docs.path, says: text.forMembers },
+          { next: `${prefix}/`, says: text.goesOnTo(text.home) },
+          { next: `${prefix}/labs`, says: text.goesOnTo(text.labs) },
+          { next: `${prefix}/blog`, says: text.goesOnTo(text.blog) },
+          { next: null, says: text.forMembers },
+          { next: `${prefix}${BLOG_POST.path}`, says: text.goesOnTo(text.titled(BLOG_POST.title)) },
         ];
-        for (const { next, words } of cases) {
+        for (const { next, says } of cases) {
           // Without `next`, "Sign in" in the navbar: the page leads to the documentation's home.
           await page.goto(next === null ? `${prefix}${SIGN_IN_PATH}` : signInWith(locale, next));
           await waitForHydration(page);
-          await expect(page.getByTestId('sign-in-next')).toHaveText(text.goesOnTo(words));
+          await expect(page.getByTestId('sign-in-next')).toHaveText(new RegExp(`^${literal(says)}$`));
           const shown = await page.locator('main').innerText();
           expect(shown).not.toMatch(/\/connect|request=|eyJ|\/docs\b|\/labs|\/blog/);
           expect(shown).not.toMatch(docs.heading);
@@ -209,11 +189,7 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused();
         // Focused by script, the heading shows no ring: it is no control.
         await expect(heading).toHaveCSS('outline-style', 'none');
-        expect(await introOf(page)).toEqual([
-          `P: ${text.centre}`,
-          `H1: ${signIn.title}`,
-          `P: ${text.goesOnTo(text.documentation)}`,
-        ]);
+        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.forMembers}`]);
         const university = page.getByRole('button', { name: signIn.university, exact: true });
         await page.keyboard.press('Tab');
         await expect(university).toBeFocused();
@@ -407,7 +383,17 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused({ timeout: 15_000 });
         await expect(heading).toHaveCSS('outline-style', 'none');
         // A loopback return address is named as what it is: a program on the member's own computer.
-        await expect(page.locator('dd').filter({ hasText: text.returnsTo })).toHaveText(text.returnsTo);
+        // Its address and port wait in a closed disclosure, for the member who wants them.
+        const returns = page.locator('dd').filter({ hasText: text.returnsTo });
+        const details = returns.locator('details');
+        await expect(details).not.toHaveAttribute('open');
+        await expect(details.locator('summary')).toHaveText(new RegExp(`^${text.details}$`));
+        await expect(returns.locator(':scope > :not(details)')).toHaveCount(0);
+        expect(await returns.evaluate((dd) => dd.firstChild?.textContent?.trim())).toBe(text.returnsTo);
+        await expect(details.locator('code')).toBeHidden();
+        await details.locator('summary').click();
+        await expect(details.locator(':scope > :not(summary)')).toHaveText(new RegExp(`^${literal(text.address)}$`));
+        expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
         await expect(page.getByText(text.losesAccess, { exact: true })).toBeVisible();
         await page.screenshot({ path: `test-results/screens/consent-${locale}-${viewport.width}.png` });
       });

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { violationsInBothThemes } from './axe';
-import { REFUSED_SESSION, expect, linesOf, test, waitForHydration } from './fixtures';
+import { REFUSED_SESSION, expect, linesOf, literal, test, waitForHydration } from './fixtures';
 import {
   createAccount,
   createAccountLike,
@@ -28,6 +28,8 @@ const TEXT = {
     emptyAddress: 'Enter your e-mail address.',
     notAnAddress: 'That is not an e-mail address: type it whole, such as ana.torres@uai.cl.',
     noDomain: 'Check the address: it needs a domain such as uai.cl after the @.',
+    otherBrowser:
+      'You opened this link in a different browser from the one you asked from; to protect your account, type the address the link was sent to.',
     emptyPassword: 'Enter your password.',
     codeTitle: 'Enter the code from your phone',
     verify: 'Verify',
@@ -41,6 +43,8 @@ const TEXT = {
     emptyAddress: 'Escriba su dirección de correo electrónico.',
     notAnAddress: 'Esa no es una dirección de correo electrónico: escríbala completa, por ejemplo ana.torres@uai.cl.',
     noDomain: 'Revise la dirección: después de la @ debe ir un dominio, como uai.cl.',
+    otherBrowser:
+      'Abrió este enlace en un navegador distinto del que usó para pedirlo; para proteger su cuenta, escriba la dirección a la que se envió el enlace.',
     emptyPassword: 'Escriba su contraseña.',
     codeTitle: 'Ingrese el código de su teléfono',
     verify: 'Verificar',
@@ -184,6 +188,10 @@ for (const locale of ['en', 'es'] as const) {
         const other = await context.newPage();
         await other.goto(link!);
         await expect(other.getByRole('heading', { level: 1, name: signIn.confirmTitle, exact: true })).toBeVisible();
+        // Why the address is asked for again, in the reader's terms.
+        await expect(other.locator('section[aria-labelledby="link-confirm-title"] > p').first()).toHaveText(
+          new RegExp(`^${literal(text.otherBrowser)}$`),
+        );
         const email = other.getByLabel(signIn.email, { exact: true });
         const submit = other.getByRole('button', { name: signIn.continue, exact: true });
         expect(await noValidateOf(email)).toBe(true);

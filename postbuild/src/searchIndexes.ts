@@ -63,12 +63,20 @@ function listingPage(html: string): string {
 }
 
 /**
- * Pagefind joins the text of neighbouring table cells without a space ("NameTypePoints to"): each
- * cell starts with one here. The minified HTML leaves out the cells' end tags, so the space goes
- * before each start tag.
+ * Pagefind joins the text of neighbouring table cells without a space ("NameTypePoints to"), and
+ * an excerpt of a table reads as one run of words. Here a row's cells are kept apart by " · " and
+ * its rows by " — " (a table's first row by a space only), in the text the index stores and its
+ * excerpts show. The minified HTML leaves out the cells' end tags, so each mark goes before a start tag.
  */
 function separateCells(html: string): string {
-  return html.replace(/<(td|th)(?=[\s>])/gi, ' <$1');
+  return html
+    .replace(/(<tr\b[^>]*>\s*)?<(td|th)(?=[\s>])/gi, (_, rowStart: string | undefined, tag: string) =>
+      rowStart ? `${rowStart} <${tag}` : ` · <${tag}`,
+    )
+    .replace(
+      /(<table\b[^>]*>\s*(?:<t(?:head|body)\b[^>]*>\s*)?)?<tr(?=[\s>])/gi,
+      (_, tableStart: string | undefined) => (tableStart ? `${tableStart}<tr` : ' — <tr'),
+    );
 }
 
 /** A page's own text begins in Docusaurus's Markdown container (a doc's, or a blog post's). */

@@ -65,14 +65,24 @@ describe('what the index reads of a page', () => {
     );
   });
 
-  it('keeps a space between table cells, whose end tags the minified HTML leaves out', () => {
+  it('keeps a row’s cells apart with a dot and its rows with a dash, whose end tags the minified HTML leaves out', () => {
     const page =
       '<html lang=en class="plugin-docs"><body><main><table><thead><tr><th>Name<th>Type<th>Points to' +
-      '<tbody><tr><td>neuron<td>A<td>10.0.0.1</table></main></body></html>';
+      '<tbody><tr><td>neuron<td>A<td>10.0.0.1<tr><td>broker<td>CNAME<td>neuron</table></main></body></html>';
     assert.equal(
       pageToIndex(page),
-      '<html lang=en class="plugin-docs"><body><main><table><thead><tr> <th>Name <th>Type <th>Points to' +
-        '<tbody><tr> <td>neuron <td>A <td>10.0.0.1</table></main></body></html>',
+      '<html lang=en class="plugin-docs"><body><main><table><thead><tr> <th>Name · <th>Type · <th>Points to' +
+        '<tbody> — <tr> <td>neuron · <td>A · <td>10.0.0.1 — <tr> <td>broker · <td>CNAME · <td>neuron' +
+        '</table></main></body></html>',
+    );
+  });
+
+  it('starts a table without a head with its first row, and separates rows whose end tags are written', () => {
+    const page =
+      '<html lang=en><body><table>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n<tr><td>c</td><td>d</td></tr></tbody></table></body></html>';
+    assert.equal(
+      pageToIndex(page),
+      '<html lang=en><body><table>\n<tbody>\n<tr> <td>a</td> · <td>b</td></tr>\n — <tr> <td>c</td> · <td>d</td></tr></tbody></table></body></html>',
     );
   });
 });

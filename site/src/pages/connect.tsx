@@ -347,27 +347,44 @@ function Consent({
 
 /**
  * Where the answer goes: an assistant on the member's own machine listens on a loopback address,
- * which means nothing to most members, so it is named as what it is, with the address after it.
+ * which means nothing to most members, so it is named as what it is; the address and port wait in
+ * a disclosure for the member who wants to check them.
  */
 function ReturnAddress({ origin }: { origin: string }): ReactNode {
   const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/.exec(origin);
   if (!loopback) return <code>{origin}</code>;
   const [, host, port] = loopback;
-  return port ? (
-    <Translate
-      id="connect.facts.thisComputerPort"
-      description="Connect page: the answer goes to a program on the member's computer, at a loopback address and port"
-      values={{ host: <code>{host}</code>, port }}
-    >
-      {'a program on this computer ({host}, port {port})'}
-    </Translate>
-  ) : (
-    <Translate
-      id="connect.facts.thisComputer"
-      description="Connect page: the answer goes to a program on the member's computer, at a loopback address"
-      values={{ host: <code>{host}</code> }}
-    >
-      {'a program on this computer ({host})'}
-    </Translate>
+  return (
+    <>
+      <Translate
+        id="connect.facts.thisComputer"
+        description="Connect page: the answer goes to a program on the member's computer (its loopback address follows under Details)"
+      >
+        a program on this computer
+      </Translate>
+      <details className={styles.details}>
+        <summary>
+          <Translate
+            id="connect.facts.details"
+            description="Connect page: disclosure holding the loopback address and port"
+          >
+            Details
+          </Translate>
+        </summary>
+        <span>
+          {port ? (
+            <Translate
+              id="connect.facts.loopbackPort"
+              description="Connect page, under Details: the loopback address and port the answer goes to"
+              values={{ host: <code>{host}</code>, port }}
+            >
+              {'{host}, port {port}'}
+            </Translate>
+          ) : (
+            <code>{host}</code>
+          )}
+        </span>
+      </details>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import Translate, { translate } from '@docusaurus/Translate';
 import { usePluralForm } from '@docusaurus/theme-common';
 import { useHistory, useLocation } from '@docusaurus/router';
 import BlogLanguageHint from '../search/BlogLanguageHint';
-import Hit from '../search/Hit';
+import Hit, { mixesKinds } from '../search/Hit';
 import MembersHint from '../search/MembersHint';
 import SearchForm from '../search/SearchForm';
 import { useSearch } from '../search/useSearch';
@@ -82,12 +82,12 @@ export default function SearchPage(): ReactNode {
           {hits.map((hit) => (
             <li key={hit.url}>
               <Link to={hit.url} autoAddBaseUrl={false} className={styles.pageHit}>
-                <Hit hit={hit} />
+                <Hit hit={hit} showsKind={mixesKinds(hits)} />
               </Link>
             </li>
           ))}
         </ol>
-        {status === 'done' && hits.length === 0 && <BlogLanguageHint query={query} />}
+        {status === 'done' && hits.length === 0 && <BlogLanguageHint query={query} isDocs={includesMembers} />}
         {!includesMembers && <MembersHint />}
       </main>
     </Layout>

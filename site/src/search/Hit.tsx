@@ -5,10 +5,17 @@ import type { SearchHit } from './engine';
 import styles from './styles.module.css';
 
 /**
- * One result's text: title, where it is (the members' documentation or the public site), section
- * and the excerpt with the matched words highlighted.
+ * Whether results come from both the members' documentation and the public site: only then does a
+ * result's kind tell it from the others.
  */
-export default function Hit({ hit }: { hit: SearchHit }): ReactNode {
+export const mixesKinds = (hits: readonly SearchHit[]): boolean =>
+  new Set(hits.map((hit) => hit.isMembersOnly)).size > 1;
+
+/**
+ * One result's text: title, where it is (the members' documentation or the public site) when
+ * `showsKind`, section and the excerpt with the matched words highlighted.
+ */
+export default function Hit({ hit, showsKind }: { hit: SearchHit; showsKind: boolean }): ReactNode {
   const kind = hit.isMembersOnly
     ? translate({
         id: 'search.kind.docs',
@@ -23,8 +30,13 @@ export default function Hit({ hit }: { hit: SearchHit }): ReactNode {
   return (
     <>
       <span className={styles.hitHead}>
-        <span className={styles.hitTitle}>{hit.title}</span>{' '}
-        <span className={clsx(styles.hitKind, hit.isMembersOnly && styles.hitKindDocs)}>{kind}</span>
+        <span className={styles.hitTitle}>{hit.title}</span>
+        {showsKind && (
+          <>
+            {' '}
+            <span className={clsx(styles.hitKind, hit.isMembersOnly && styles.hitKindDocs)}>{kind}</span>
+          </>
+        )}
       </span>
       {hit.section && <span className={styles.hitSection}>{hit.section}</span>}
       <span className={styles.hitExcerpt}>

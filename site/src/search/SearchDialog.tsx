@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Translate, { translate } from '@docusaurus/Translate';
-import { useHistory } from '@docusaurus/router';
+import { useHistory, useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import BlogLanguageHint from './BlogLanguageHint';
-import Hit from './Hit';
+import Hit, { mixesKinds } from './Hit';
 import MembersHint from './MembersHint';
 import { useSearch } from './useSearch';
 import styles from './styles.module.css';
-import { SEARCH_PATH } from '@trust/access-policy';
+import { SEARCH_PATH, isRestrictedPath } from '@trust/access-policy';
 
 const LIMIT = 8;
 
@@ -21,6 +21,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
   const [active, setActive] = useState(-1);
   const { status, hits, includesMembers } = useSearch(query, LIMIT);
   const history = useHistory();
+  const { pathname } = useLocation();
   const resultsPage = useBaseUrl(SEARCH_PATH);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -58,6 +59,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
     message: 'Search the site',
     description: 'Accessible name of the search box',
   });
+  const showsKind = mixesKinds(hits);
   const isExpanded = query.trim() !== '' && (hits.length > 0 || status === 'done');
   return (
     <div
@@ -133,7 +135,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
               onClick={() => open(hit.url)}
               onMouseEnter={() => setActive(index)}
             >
-              <Hit hit={hit} />
+              <Hit hit={hit} showsKind={showsKind} />
             </div>
           ))}
         </div>
@@ -165,7 +167,9 @@ export default function SearchDialog({ onClose }: { onClose(): void }): ReactNod
             </Link>
           )}
         </div>
-        {status === 'done' && hits.length === 0 && <BlogLanguageHint query={query} />}
+        {status === 'done' && hits.length === 0 && (
+          <BlogLanguageHint query={query} isDocs={includesMembers || isRestrictedPath(pathname)} />
+        )}
         {!includesMembers && <MembersHint />}
       </div>
     </div>

@@ -130,7 +130,11 @@ export default function AccessAdmin(): ReactNode {
       try {
         const answer = await changeAccess(action, fields);
         if (!answer.ok)
-          return { kind: 'error', text: describeRefusal(answer.code, action), at: changesMade.current } as const;
+          return {
+            kind: 'error',
+            text: describeRefusal(answer.code, action, fields.email),
+            at: changesMade.current,
+          } as const;
         changesMade.current += 1;
         setChanges(changesMade.current);
         const at = changesMade.current;
@@ -312,8 +316,8 @@ export default function AccessAdmin(): ReactNode {
               : translate(
                   {
                     id: 'admin.search.showing',
-                    message: 'Rows {first}–{last} of {count}.',
-                    description: 'Search: which rows are shown',
+                    message: 'Accounts {first}–{last} of {count}.',
+                    description: 'Search: which accounts are shown (rows of a table, or cards on a phone)',
                   },
                   {
                     first: list.offset + 1,

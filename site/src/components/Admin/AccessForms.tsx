@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Translate, { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { formatDay } from './dates';
+import { formatDayInWords } from './dates';
 import { EmailField, FieldError, checkFields, invalidProps } from '../SignIn/Fields';
 import { Outcome, current, suspension, type Act, type Confirm, type Told } from './actions';
 import { DateField, dateProblem, day } from './fields';
 import { accountAddressProblem, describeRefusal, suspensionReasonMissing } from './messages';
+import { listAccess } from '../../auth/adminApi';
+import { canonicalMailbox } from '@trust/access-policy';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -32,7 +34,7 @@ export function InviteForm({ busy, act, changes }: { busy: boolean; act: Act; ch
     setOutcome(null);
     const found = checkFields([
       ['email', 'invite-email', accountAddressProblem(email, 'guest')],
-      ['until', 'invite-until', dateProblem(until)],
+      ['until', 'invite-until', dateProblem(until, i18n.currentLocale)],
     ]);
     setProblems(found ?? {});
     if (found) return;
@@ -48,7 +50,7 @@ export function InviteForm({ busy, act, changes }: { busy: boolean; act: Act; ch
                   message: '{email} was already invited; the invitation now ends on {until} and a new link was sent.',
                   description: 'After inviting an address whose invitation still stood: its new last day, a new link',
                 },
-                { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
+                { email: email.trim(), until: formatDayInWords(until, i18n.currentLocale) },
               )
             : translate(
                 {
@@ -56,7 +58,7 @@ export function InviteForm({ busy, act, changes }: { busy: boolean; act: Act; ch
                   message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
                   description: 'After inviting: the guest was e-mailed a sign-in link',
                 },
-                { email: email.trim(), until: formatDay(until, i18n.currentLocale) },
+                { email: email.trim(), until: formatDayInWords(until, i18n.currentLocale) },
               ),
       );
       setOutcome(done);
@@ -113,11 +115,12 @@ export function SuspendForm({
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<Told | null>(null);
+  const [problems, setProblems] = useState<Partial<Record<'email' | 'reason', string>>>({});
   const edit = (set: (value: string) => void) => (value: string) => {
     setOutcome(null);
+    setProblems({});
     set(value);
   };
-  const [problems, setProblems] = useState<Partial<Record<'email' | 'reason', string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
@@ -131,6 +134,17 @@ export function SuspendForm({
       setOutcome({ kind: 'error', text: describeRefusal('self-suspend'), at: changes });
       return;
     }
+    void (async () => {
+      // The server suspends existing accounts only: an address no account has is refused here,
+      // before a confirmation that would speak of signing someone out.
+      if (!(await hasAccount(email.trim()))) {
+        setProblems(checkFields([['email', 'suspend-email', describeRefusal('no-account', 'suspend')]]) ?? {});
+        return;
+      }
+      confirmSuspension();
+    })();
+  };
+  const confirmSuspension = () =>
     confirm(
       suspension(
         email.trim(),
@@ -145,7 +159,6 @@ export function SuspendForm({
         reason,
       ),
     );
-  };
   return (
     <section aria-labelledby="suspend-title">
       <h2 id="suspend-title">
@@ -178,4 +191,15 @@ export function SuspendForm({
       <Outcome notice={current(outcome, changes)} />
     </section>
   );
+}
+
+/**
+ * Whether an account has this address, as the admins' list finds it; true when the list cannot
+ * be read, so the server's own answer decides.
+ */
+async function hasAccount(email: string): Promise<boolean> {
+  const found = await listAccess({ text: email });
+  if (!found.ok) return true;
+  const wanted = canonicalMailbox(email);
+  return found.value.entries.some((entry) => canonicalMailbox(entry.email) === wanted);
 }

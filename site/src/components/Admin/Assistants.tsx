@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { ActionButton, type RowActions } from './actions';
-import { formatMoment } from './dates';
+import { formatMomentInWords } from './dates';
 import { shownText } from './messages';
 import styles from './styles.module.css';
 
@@ -26,6 +26,16 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
           { email },
         )}
       </p>
+      {/* Its tokens are refused while the account is; the list stays, for when it is restored. */}
+      {(entry.kind === 'suspended' || entry.also?.includes('suspended')) && (
+        <p className={styles.assistantsCutOff}>
+          {translate({
+            id: 'admin.assistants.suspended',
+            message: 'No access while the account is suspended.',
+            description: 'Admin: beside the AI assistants of a suspended account',
+          })}
+        </p>
+      )}
       <ul>
         {entry.assistants.map((assistant) => {
           const name = shownText(assistant.name) || assistant.key;
@@ -40,8 +50,8 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
                     },
                     {
                       name,
-                      allowed: formatMoment(assistant.allowedAt, i18n.currentLocale),
-                      used: formatMoment(assistant.lastUsedAt, i18n.currentLocale),
+                      allowed: formatMomentInWords(assistant.allowedAt, i18n.currentLocale),
+                      used: formatMomentInWords(assistant.lastUsedAt, i18n.currentLocale),
                     },
                   )
                 : translate(
@@ -50,7 +60,7 @@ export function Assistants({ entry, busy, act, confirm, onDone }: RowActions): R
                       message: '{name}: allowed {allowed}, not used yet',
                       description: 'Admin: one connected AI assistant, allowed but not yet used',
                     },
-                    { name, allowed: formatMoment(assistant.allowedAt, i18n.currentLocale) },
+                    { name, allowed: formatMomentInWords(assistant.allowedAt, i18n.currentLocale) },
                   )}{' '}
               <ActionButton
                 label={translate(

@@ -8,7 +8,7 @@ import { checkFields } from '../SignIn/Fields';
 import { ActionButton, Outcome, current, type Act, type Confirm, type Told } from './actions';
 import { DateField, dateProblem, day } from './fields';
 import { shownText } from './messages';
-import { formatDay, formatMoment } from './dates';
+import { formatDayInWords, formatMoment } from './dates';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
 
@@ -40,7 +40,7 @@ export default function RequestItem({
   const [untilProblem, setUntilProblem] = useState<string | null>(null);
   const approve = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkFields([['until', id, dateProblem(until)]])?.until ?? null;
+    const problem = checkFields([['until', id, dateProblem(until, i18n.currentLocale)]])?.until ?? null;
     setUntilProblem(problem);
     if (problem) return;
     void (async () =>
@@ -54,7 +54,7 @@ export default function RequestItem({
               message: '{email} is invited until {until}; we’ve e-mailed them a sign-in link.',
               description: 'After approving a request',
             },
-            { email, until: formatDay(until, i18n.currentLocale) },
+            { email, until: formatDayInWords(until, i18n.currentLocale) },
           ),
         ),
       ))();
@@ -104,8 +104,8 @@ export default function RequestItem({
             translate(
               {
                 id: 'admin.declined',
-                message: 'The request of {email} was declined.',
-                description: 'After declining',
+                message: 'Declined. {email} will see it, with your reason if you gave one, the next time they sign in.',
+                description: 'After declining: what the requester will see, and when',
               },
               { email },
             ),

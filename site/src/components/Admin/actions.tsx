@@ -152,8 +152,8 @@ export function EntryAction({ entry, busy, act, confirm, onDone, isSelf }: RowAc
       <span className={styles.self}>
         {translate({
           id: 'admin.self',
-          message: 'Your account: you cannot suspend it.',
-          description: 'Admin list: in place of Suspend on the admin’s own row',
+          message: 'Your own account',
+          description: 'Admin list: in place of Suspend on the admin’s own row, which they cannot suspend',
         })}
       </span>
     );

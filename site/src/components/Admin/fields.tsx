@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { formatDay } from './dates';
+import { formatDayInWords } from './dates';
 import { FieldError, invalidProps } from '../SignIn/Fields';
 import { lastDayProblem } from './messages';
 import styles from './styles.module.css';
@@ -13,8 +13,9 @@ export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000
 const FIRST_DAY = 0;
 const LAST_DAY = 365;
 
-/** What is wrong with a last day chosen in a `DateField`, or null. */
-export const dateProblem = (value: string) => lastDayProblem(value, day(FIRST_DAY), day(LAST_DAY));
+/** What is wrong with a last day chosen in a `DateField`, or null, in the words of `locale`. */
+export const dateProblem = (value: string, locale: string) =>
+  lastDayProblem(value, day(FIRST_DAY), day(LAST_DAY), (each) => formatDayInWords(each, locale));
 
 export function DateField({
   id,
@@ -31,12 +32,12 @@ export function DateField({
   const { i18n } = useDocusaurusContext();
   // The field writes the day as the browser's own locale does (02/27/2027 in the United States'):
   // the day in the page's words stands under it.
-  const inWords = /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, i18n.currentLocale) : null;
+  const inWords = /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDayInWords(value, i18n.currentLocale) : null;
   return (
     <>
       <label htmlFor={id}>
         <Translate id="admin.until" description="Label: last day of an invitation">
-          Last day (UTC)
+          Last day
         </Translate>
       </label>
       <input

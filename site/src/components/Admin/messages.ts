@@ -38,8 +38,8 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
   'already-admitted': () =>
     translate({
       id: 'admin.error.alreadyAdmitted',
-      message: 'The access rule already admits that address: it needs no invitation.',
-      description: 'Admin: invitation for a university address',
+      message: 'That address can already read the documentation without an invitation.',
+      description: 'Admin: invitation for an address the site admits without one (university or whitelisted)',
     }),
   'bad-date': () =>
     translate({
@@ -152,8 +152,20 @@ export const REFUSAL_MESSAGES: Record<AdminAnswerCode, () => string> = {
     }),
 };
 
-/** A refusal in words; a suspension of an address no account has also says what to do. */
-export function describeRefusal(code: string, action?: string): string {
+/**
+ * A refusal in words; a suspension of an address no account has also says what to do, and an
+ * invitation of an address the site already admits names it.
+ */
+export function describeRefusal(code: string, action?: string, email?: string): string {
+  if (code === 'already-admitted' && email)
+    return translate(
+      {
+        id: 'admin.error.alreadyAdmittedNamed',
+        message: '{email} can already read the documentation without an invitation.',
+        description: 'Admin: invitation for an address the site admits without one, named',
+      },
+      { email },
+    );
   if (code === 'no-account' && action === 'suspend')
     return translate({
       id: 'admin.error.noAccountToSuspend',
@@ -184,9 +196,9 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
   member: () =>
     translate({
       id: 'admin.kind.admitted',
-      message: 'Admitted by the access rule',
+      message: 'Reads without invitation',
       description:
-        'Admin list: an account the rule admits by its address (a university address or the reader named in the settings)',
+        'Admin list: an account the site admits without invitation (a university address, or the whitelisted one)',
     }),
   'no-access': () =>
     translate({
@@ -277,8 +289,16 @@ export function accountAddressProblem(typed: string, whose: 'anyone' | 'guest' =
       });
 }
 
-/** What is wrong with an invitation's last day (`YYYY-MM-DD`, from `first` to `last`), or null. */
-export function lastDayProblem(value: string, first: string, last: string): string | null {
+/**
+ * What is wrong with an invitation's last day (`YYYY-MM-DD`, from `first` to `last`), or null;
+ * `inWords` writes a day as a sentence of the page's language does.
+ */
+export function lastDayProblem(
+  value: string,
+  first: string,
+  last: string,
+  inWords: (day: string) => string,
+): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
     return translate({
       id: 'admin.check.noDay',
@@ -286,11 +306,15 @@ export function lastDayProblem(value: string, first: string, last: string): stri
       description: 'Admin: under the last-day field sent empty',
     });
   if (value < first || value > last)
-    return translate({
-      id: 'admin.check.dayOutOfRange',
-      message: 'Choose a day from today to one year from now.',
-      description: 'Admin: under the last-day field, a day in the past or over a year away',
-    });
+    return translate(
+      {
+        id: 'admin.check.dayOutOfRange',
+        message: 'Choose a day between {first} and {last}.',
+        description:
+          'Admin: under the last-day field, a day in the past or over a year away: today and a year from now',
+      },
+      { first: inWords(first), last: inWords(last) },
+    );
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { translate } from '@docusaurus/Translate';
 import styles from './styles.module.css';
@@ -29,8 +29,19 @@ async function copyMarkdown(address: string): Promise<void> {
   }
 }
 
-/** "Copy page as Markdown", with its outcome said in a live region for screen readers. */
-export default function CopyPageMarkdown(): ReactNode {
+/**
+ * Set around a documentation page's article: its title (`@theme/Heading` at level 1) is followed by
+ * the button on a phone, where the bar above the title would stand alone between the table of
+ * contents and the title.
+ */
+export const CopyAfterTitle = createContext(false);
+
+/**
+ * "Copy page as Markdown", with its outcome said in a live region for screen readers: `top`, a
+ * small button above the title on a wide screen; `title`, under the title at the page's own button
+ * size on a phone. Each shows at its widths only.
+ */
+export default function CopyPageMarkdown({ placement }: { placement: 'top' | 'title' }): ReactNode {
   const { pathname } = useLocation();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -62,8 +73,13 @@ export default function CopyPageMarkdown(): ReactNode {
   };
 
   return (
-    <div className={styles.bar} data-pagefind-ignore="all">
-      <button type="button" className="button button--secondary button--sm" onClick={copy} aria-disabled={busy}>
+    <div className={placement === 'top' ? styles.bar : styles.underTitle} data-pagefind-ignore="all">
+      <button
+        type="button"
+        className={placement === 'top' ? 'button button--secondary button--sm' : 'button button--secondary'}
+        onClick={copy}
+        aria-disabled={busy}
+      >
         {translate({
           id: 'docs.copyMarkdown.button',
           message: 'Copy page as Markdown',

@@ -140,12 +140,13 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
               id="auth.link.grantedText"
               description="A link the centre sent on approving a request for access"
             >
-              The centre has granted you access to the documentation. For your security, enter the address this link was
-              sent to.
+              The centre has granted you access to the documentation. This browser does not know your address yet; to
+              protect your account, type the address this link was sent to.
             </Translate>
           ) : (
             <Translate id="auth.link.confirmText" description="Why the address is asked for again">
-              This browser did not ask for the link. For your security, enter the address it was sent to.
+              You opened this link in a different browser from the one you asked from; to protect your account, type the
+              address the link was sent to.
             </Translate>
           )}
         </p>

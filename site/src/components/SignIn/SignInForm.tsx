@@ -70,6 +70,8 @@ export default function SignInForm({
   const recaptcha = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // On the way to the documentation, whom it is for matters more than where the reader goes: an
+  // outsider learns it before trying to sign in.
   const destination = useDestinationWords(returnPath);
 
   // The heading rather than the e-mail field: university members' first way in is the button
@@ -348,13 +350,22 @@ export default function SignInForm({
       </Title>
       {!challenge && (
         <p className={`${styles.hint} ${styles.next}`} data-testid="sign-in-next">
-          <Translate
-            id="auth.signIn.goesOnTo"
-            description="Where the reader goes after signing in; {destination} names the page in words with its preposition ('to the blog'), never by its address"
-            values={{ destination }}
-          >
-            {'After signing in, you go on {destination}.'}
-          </Translate>
+          {destination === null ? (
+            <Translate
+              id="auth.signIn.documentationFor"
+              description="Under the sign-in heading, on the way to the documentation: whom the documentation is for"
+            >
+              The documentation is for members of the university and readers the centre invites.
+            </Translate>
+          ) : (
+            <Translate
+              id="auth.signIn.goesOnTo"
+              description="Where the reader goes after signing in; {destination} names the page in words with its preposition ('to the blog'), never by its address"
+              values={{ destination }}
+            >
+              {'After signing in, you go on {destination}.'}
+            </Translate>
+          )}
         </p>
       )}
       {body}

@@ -44,21 +44,11 @@ export function destinationOf(next: string): Destination {
   return { kind: 'page', path };
 }
 
-function wordsFor(destination: Destination, title: string | null): string {
+function wordsFor(destination: Destination, title: string | null): string | null {
   switch (destination.kind) {
     case 'docsHome':
-      return translate({
-        id: 'auth.next.docsHome',
-        message: 'to the documentation',
-        description: 'Where the reader goes after signing in, its preposition included: the documentation as a whole',
-      });
     case 'documentation':
-      return translate({
-        id: 'auth.next.documentation',
-        message: 'to the documentation page you opened',
-        description:
-          'Where the reader goes after signing in, its preposition included: a members’ page, never named by its title',
-      });
+      return null;
     case 'connect':
       return translate({
         id: 'auth.next.connect',
@@ -124,9 +114,10 @@ function wordsFor(destination: Destination, title: string | null): string {
 
 /**
  * Where the reader goes after signing in, in words: a public page by its title, read from the
- * page itself (any reader may fetch a public page); a members' page only as "the documentation".
+ * page itself (any reader may fetch a public page); null on the way to the documentation, where the
+ * sign-in page says whom the documentation is for instead (and never names a members' page).
  */
-export function useDestinationWords(next: string): string {
+export function useDestinationWords(next: string): string | null {
   const destination = destinationOf(next);
   const title = usePageTitle(destination.kind === 'page' ? destination.path : null, 'omit');
   return wordsFor(destination, title);
