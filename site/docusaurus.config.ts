@@ -137,9 +137,9 @@ export default {
           // A long and a short wording: a phone shows the short one (src/css/custom.css).
           content:
             locale === 'es'
-              ? '<span class="announcement--long">La Ley 21.719 de datos personales rige a partir del 1 de diciembre de 2026: lea en el <a href="/es/blog/2026/11/25/ley-21719-datos-personales">blog</a> qué exige ante una vulneración de seguridad.</span>' +
+              ? '<span class="announcement--long">La Ley 21.719, que reforma la ley de datos personales, rige a partir del 1 de diciembre de 2026: lea en el <a href="/es/blog/2026/11/25/ley-21719-datos-personales">blog</a> qué exige ante una vulneración de seguridad.</span>' +
                 '<span class="announcement--short">Ley 21.719 de datos personales: lo que exige, en el <a href="/es/blog/2026/11/25/ley-21719-datos-personales">blog</a>.</span>'
-              : '<span class="announcement--long">Chile’s personal data law, Ley 21.719, applies from 1 December 2026: read on the <a href="/blog/2026/11/25/ley-21719-datos-personales">blog</a> what it requires after a security breach (in Spanish).</span>' +
+              : '<span class="announcement--long">Ley 21.719, which reforms Chile’s personal data law, applies from 1 December 2026: read on the <a href="/blog/2026/11/25/ley-21719-datos-personales">blog</a> what it requires after a security breach (in Spanish).</span>' +
                 '<span class="announcement--short">Ley 21.719 on personal data: what it requires, on the <a href="/blog/2026/11/25/ley-21719-datos-personales">blog</a> (in Spanish).</span>',
           isCloseable: true,
         },

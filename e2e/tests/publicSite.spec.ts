@@ -108,12 +108,12 @@ test('the announcement bar speaks the page’s language, links to the post in it
   for (const [path, text, blog] of [
     [
       '/',
-      'Chile’s personal data law, Ley 21.719, applies from 1 December 2026: read on the blog what it requires after a security breach (in Spanish).',
+      'Ley 21.719, which reforms Chile’s personal data law, applies from 1 December 2026: read on the blog what it requires after a security breach (in Spanish).',
       '/blog/2026/11/25/ley-21719-datos-personales',
     ],
     [
       '/es/',
-      'La Ley 21.719 de datos personales rige a partir del 1 de diciembre de 2026: lea en el blog qué exige ante una vulneración de seguridad.',
+      'La Ley 21.719, que reforma la ley de datos personales, rige a partir del 1 de diciembre de 2026: lea en el blog qué exige ante una vulneración de seguridad.',
       '/es/blog/2026/11/25/ley-21719-datos-personales',
     ],
   ] as const) {
