@@ -69,7 +69,10 @@ const calibratedSlowdown = (index) => (index >= 1500 ? 4 : index >= 800 ? 2 : 1)
 let cpuSlowdown = slowdownOption === 'calibrated' ? null : Number(slowdownOption);
 
 // JavaScript in compressed KB, with React DOM in the browser.
-const BUDGET = { publicPerformance: 100, docsPerformance: 100, other: 100, publicJs: 150, docsJs: 170 };
+// The JavaScript budget (of compressed bodies) is held by page-weight.mjs: the transfer size
+// Lighthouse reports adds each response's HTTP/1.1 headers, about 1.2 KB a script here (the
+// site's security headers are on every answer), which HTTP/2 behind the CDN compresses away.
+const BUDGET = { publicPerformance: 100, docsPerformance: 100, other: 100 };
 
 /** Lighthouse's threshold for a host "slower than Lighthouse expects" (`environment.js`). */
 const SLOW_HOST_INDEX = 1000;
@@ -191,7 +194,7 @@ try {
 
 console.log(`\nLighthouse, mobile preset, CPU slowdown ${cpuSlowdown}×, median of ${runs} runs per page\n`);
 console.log(
-  '| page | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | JS (KB, compressed) | host CPU index |',
+  '| page | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | JS transferred (KB, headers included) | host CPU index |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
@@ -200,9 +203,6 @@ for (const row of rows) {
   );
   const minimum = row.docs ? BUDGET.docsPerformance : BUDGET.publicPerformance;
   if (row.performance < minimum) failures.push(`${row.page}: performance ${row.performance} < ${minimum}`);
-  const jsBudget = row.docs ? BUDGET.docsJs : BUDGET.publicJs;
-  if (row.jsBytes / 1024 > jsBudget)
-    failures.push(`${row.page}: JS ${(row.jsBytes / 1024).toFixed(1)} KB > ${jsBudget} KB`);
   for (const key of ['accessibility', 'bestPractices', ...(row.docs ? [] : ['seo'])])
     if (row[key] < BUDGET.other) failures.push(`${row.page}: ${key} ${row[key]} < ${BUDGET.other}`);
 }
