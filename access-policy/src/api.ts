@@ -5,7 +5,7 @@
  */
 
 /** Every refusal or failure is `{ error }`; a change the admins' API refuses says why in `code`. */
-export interface ErrorBody<Code extends ApiErrorCode> {
+interface ErrorBody<Code extends ApiErrorCode> {
   error: Code;
 }
 
@@ -70,7 +70,7 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
   'not-admitted',
 ];
 
-export type RequestOutcome = 'open' | 'approved' | 'declined';
+type RequestOutcome = 'open' | 'approved' | 'declined';
 
 /**
  * Why a session ended without its reader signing out in this browser, as the server saw it when
@@ -168,7 +168,7 @@ export type AccessErrorCode =
   | 'needs-until'
   | 'no-assistant';
 
-export interface RefusedChange extends ErrorBody<'refused'> {
+interface RefusedChange extends ErrorBody<'refused'> {
   code: AccessErrorCode;
   message: string;
 }

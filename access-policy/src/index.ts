@@ -1,4 +1,4 @@
-export { MAX_PATH_LENGTH, normalizePath, type NormalizedPath } from './path.js';
+export { MAX_PATH_LENGTH, normalizePath } from './path.js';
 export { isRestrictedNormalizedPath, isRestrictedPath } from './restricted.js';
 export {
   canonicalMailbox,
@@ -29,7 +29,6 @@ export {
   type ApiErrorCode,
   type AssistantDisconnectBody,
   type AssistantsErrorCode,
-  type ErrorBody,
   type MailboxProofAnswer,
   type ConnectAnswer,
   type ConnectedAssistant,
@@ -40,8 +39,6 @@ export {
   type MemberAssistants,
   type PlainErrorCode,
   type RefusalReason,
-  type RefusedChange,
-  type RequestOutcome,
   type SessionEnd,
   type SessionRefusal,
   type SessionState,
@@ -50,7 +47,6 @@ export {
   BROWSER_EMULATOR_HOST,
   DEFAULT_EMULATOR_HOST,
   DEFAULT_SITE_DIR,
-  EMULATOR_PORT,
   defaultReaderPolicy,
   isDemoProjectId,
 } from './defaults.js';
@@ -70,7 +66,6 @@ export {
   DOCS_HOME_PATH,
   EMAIL_LINK_API_PATH,
   LOCALIZED_MACHINERY_PATHS,
-  MACHINERY_PATHS,
   MEMBERS_FOLDERS,
   MEMBERS_PREFIXES,
   MEMBERS_SEARCH_INDEX,

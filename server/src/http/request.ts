@@ -6,7 +6,7 @@ import { ApiError } from './apiError.js';
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
 /** The APIs' bodies are a few short fields. */
-export const MAX_JSON_BODY_BYTES = 4 * 1024;
+const MAX_JSON_BODY_BYTES = 4 * 1024;
 
 /**
  * Only the site's own pages may call the APIs that change something: browsers send `Origin`

@@ -14,7 +14,7 @@ import { resourceOf } from './oauth.js';
 import type { Tokens } from './tokens.js';
 
 /** A JSON-RPC message to this server is a tool call or a listing: a few hundred bytes. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+const MAX_MCP_BODY_BYTES = 64 * 1024;
 const MAX_QUERY_LENGTH = 300;
 const MAX_CHECKED = 10_000;
 
