@@ -5,9 +5,61 @@
  */
 
 /** Every refusal or failure is `{ error }`; a change the admins' API refuses says why in `code`. */
-export interface ErrorBody<Code extends string> {
+interface ErrorBody<Code extends ApiErrorCode> {
   error: Code;
 }
+
+/**
+ * The catalogue: every code an API of this site answers an error with, each spelled here once, in
+ * the group it belongs to. Each API's own list below is made of these, the browser's messages are
+ * typed over those lists, and the server's error answers take no code outside the catalogue.
+ */
+export type ApiErrorCode =
+  CommonErrorCode | CredentialErrorCode | MailboxProofRefusal | AccessRefusal | AssistantErrorCode;
+
+/**
+ * What any API may answer, whatever it does: a request from another origin than the site's own
+ * pages, of a method it does not take, with a body too large or not a JSON object, past the
+ * client's rate, or the identity provider unable to answer.
+ */
+type CommonErrorCode =
+  'cross-origin' | 'method-not-allowed' | 'body-too-large' | 'body-not-json-object' | 'rate-limited' | 'unavailable';
+
+/**
+ * The reader's credential: no token, an ID token the provider refuses, a sign-in too long ago to
+ * open a session with, no session (or ID token) of a reader the API serves.
+ */
+type CredentialErrorCode = 'missing-token' | 'invalid-token' | 'stale-sign-in' | 'sign-in-required';
+
+/** A proof of the mailbox refused (`wrong-address`: a link opened with another address than its own). */
+type MailboxProofRefusal =
+  'link-invalid' | 'link-expired' | 'wrong-address' | 'link-required' | 'suspended' | 'not-a-mailbox-proof';
+
+/**
+ * What the access rule and the centre refuse: a reader (`not-allowed`, a `SessionRefusal`), an
+ * admin's or a reader's change (`refused`, a `RefusedChange` whose `code` says why), and the rest.
+ */
+type AccessRefusal =
+  | 'not-allowed'
+  | 'not-admin'
+  | 'unverified'
+  | 'unsecured'
+  | 'already-allowed'
+  | 'already-requested'
+  | 'refused'
+  | 'not-found';
+
+/** A member's assistants: no room for another, a connect request that does not verify or expired, none by that key. */
+type AssistantErrorCode = 'assistants-full' | 'request-invalid' | 'request-expired' | 'no-assistant';
+
+/** A part of the catalogue: a code spelled here that is not in it does not compile. */
+type CodesOf<Codes extends ApiErrorCode> = Codes;
+
+/** What an API's error answer holds: a code of the catalogue, and for two of them what they carry. */
+export type ApiErrorBody = ErrorBody<PlainErrorCode> | SessionRefusal | RefusedChange;
+
+/** The codes whose answer is the code alone. */
+export type PlainErrorCode = Exclude<ApiErrorCode, 'not-allowed' | 'refused'>;
 
 /** Why the server refuses a genuine identity. */
 export type RefusalReason = 'unverified' | 'unsecured' | 'invitation-ended' | 'not-admitted';
@@ -18,7 +70,7 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
   'not-admitted',
 ];
 
-export type RequestOutcome = 'open' | 'approved' | 'declined';
+type RequestOutcome = 'open' | 'approved' | 'declined';
 
 /**
  * Why a session ended without its reader signing out in this browser, as the server saw it when
@@ -53,17 +105,6 @@ export interface SessionState {
   admin?: boolean;
 }
 
-export type SessionErrorCode =
-  | 'cross-origin'
-  | 'missing-token'
-  | 'invalid-token'
-  | 'stale-sign-in'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'body-too-large'
-  | 'method-not-allowed'
-  | 'not-allowed';
-
 // `/api/session/email-link`: POST the proof of the mailbox → a sign-in link the server made.
 
 /** An e-mail link's address and one-time code (or, instead, a Bearer ID token of the university's sign-in). */
@@ -77,20 +118,7 @@ export interface MailboxProofAnswer {
   link: string;
 }
 
-export type MailboxProofErrorCode =
-  | 'link-invalid'
-  | 'link-expired'
-  | 'wrong-address'
-  | 'link-required'
-  | 'suspended'
-  | 'not-a-mailbox-proof'
-  | 'invalid-token'
-  | 'unavailable'
-  | 'rate-limited'
-  | 'cross-origin'
-  | 'body-too-large'
-  | 'body-not-json-object'
-  | 'method-not-allowed';
+export type MailboxProofErrorCode = MailboxProofRefusal | CodesOf<'invalid-token'> | CommonErrorCode;
 
 // `/api/access-request`: POST (Bearer ID token) a note → 201 and the request.
 
@@ -101,18 +129,8 @@ export interface AccessRequestBody {
 }
 
 export type AccessRequestErrorCode =
-  | 'sign-in-required'
-  | 'unverified'
-  | 'unsecured'
-  | 'already-allowed'
-  | 'already-requested'
-  | 'refused'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'cross-origin'
-  | 'body-too-large'
-  | 'body-not-json-object'
-  | 'method-not-allowed';
+  | CodesOf<'sign-in-required' | 'unverified' | 'unsecured' | 'already-allowed' | 'already-requested' | 'refused'>
+  | CommonErrorCode;
 
 // `/api/admin/*`: GET access → AccessPage; POST <action> with AdminChangeBody → { done }.
 
@@ -150,21 +168,12 @@ export type AccessErrorCode =
   | 'needs-until'
   | 'no-assistant';
 
-export interface RefusedChange extends ErrorBody<'refused'> {
+interface RefusedChange extends ErrorBody<'refused'> {
   code: AccessErrorCode;
   message: string;
 }
 
-export type AdminErrorCode =
-  | 'sign-in-required'
-  | 'not-admin'
-  | 'cross-origin'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'not-found'
-  | 'method-not-allowed'
-  | 'body-too-large'
-  | 'body-not-json-object';
+export type AdminErrorCode = CodesOf<'sign-in-required' | 'not-admin' | 'not-found'> | CommonErrorCode;
 
 /** What the admin page explains: a refused change's code, or the API's own error. */
 export type AdminAnswerCode = AccessErrorCode | AdminErrorCode;
@@ -239,7 +248,7 @@ export interface AccessPage {
   matching: number;
 }
 
-// `/api/connect`: GET ?request=… → ConnectRequestView; POST ConnectDecisionBody → ConnectAnswer.
+// `/api/connect`: GET ?request=… → ConnectRequestView; POST { request, decision } → ConnectAnswer.
 
 /** What the connect page shows: the assistant asking, where it will return, and who is signed in. */
 export interface ConnectRequestView {
@@ -253,27 +262,14 @@ export interface ConnectRequestView {
   email: string;
 }
 
-export interface ConnectDecisionBody {
-  request: string;
-  decision: 'allow' | 'deny';
-}
-
 /** Where the browser goes next: the client's redirect URI with a code, or with `error=access_denied`. */
 export interface ConnectAnswer {
   redirect: string;
 }
 
 export type ConnectErrorCode =
-  | 'sign-in-required'
-  /** The member's account has no room for another assistant: one must be disconnected first. */
-  | 'assistants-full'
-  | 'request-invalid'
-  | 'request-expired'
-  | MemberApiErrorCode;
-
-/** What the APIs behind a member's own pages (connect, their assistants) may all answer. */
-type MemberApiErrorCode =
-  'cross-origin' | 'rate-limited' | 'unavailable' | 'method-not-allowed' | 'body-too-large' | 'body-not-json-object';
+  /** `assistants-full`: the member's account has no room for another assistant; one must be disconnected first. */
+  CodesOf<'sign-in-required' | 'assistants-full' | 'request-invalid' | 'request-expired'> | CommonErrorCode;
 
 // `/api/assistants`: GET → MemberAssistants; POST AssistantDisconnectBody → MemberAssistants.
 
@@ -288,4 +284,4 @@ export interface AssistantDisconnectBody {
   client: string;
 }
 
-export type AssistantsErrorCode = 'sign-in-required' | 'no-assistant' | MemberApiErrorCode;
+export type AssistantsErrorCode = CodesOf<'sign-in-required' | 'no-assistant'> | CommonErrorCode;

@@ -59,7 +59,7 @@ export interface IdentityRecord {
 }
 
 export const UNIVERSITY_PROVIDER_IDS = { google: 'google.com', microsoft: 'microsoft.com' } as const;
-export type UniversityProviderId = (typeof UNIVERSITY_PROVIDER_IDS)[keyof typeof UNIVERSITY_PROVIDER_IDS];
+type UniversityProviderId = (typeof UNIVERSITY_PROVIDER_IDS)[keyof typeof UNIVERSITY_PROVIDER_IDS];
 
 /**
  * Written by the site build (`site/plugins/section-pages.ts`) at the root of each locale's output:

@@ -11,7 +11,7 @@ export const defaultReaderPolicy: ReaderPolicy = {
 };
 
 /** The port the local Auth emulator listens on. */
-export const EMULATOR_PORT = 9099;
+const EMULATOR_PORT = 9099;
 
 /** Where the server, the scripts and the tests reach the local Auth emulator (`FIREBASE_AUTH_EMULATOR_HOST` overrides it). */
 export const DEFAULT_EMULATOR_HOST = `127.0.0.1:${EMULATOR_PORT}`;

@@ -1,4 +1,4 @@
-export { MAX_PATH_LENGTH, normalizePath, type NormalizedPath } from './path.js';
+export { MAX_PATH_LENGTH, normalizePath } from './path.js';
 export { isRestrictedNormalizedPath, isRestrictedPath } from './restricted.js';
 export {
   canonicalMailbox,
@@ -25,23 +25,21 @@ export {
   type AdminAnswerCode,
   type AdminChangeBody,
   type AdminErrorCode,
+  type ApiErrorBody,
+  type ApiErrorCode,
   type AssistantDisconnectBody,
   type AssistantsErrorCode,
-  type ErrorBody,
   type MailboxProofAnswer,
   type ConnectAnswer,
   type ConnectedAssistant,
-  type ConnectDecisionBody,
   type ConnectErrorCode,
   type ConnectRequestView,
   type MailboxProofErrorCode,
   type MailboxProofRequest,
   type MemberAssistants,
+  type PlainErrorCode,
   type RefusalReason,
-  type RefusedChange,
-  type RequestOutcome,
   type SessionEnd,
-  type SessionErrorCode,
   type SessionRefusal,
   type SessionState,
 } from './api.js';
@@ -49,7 +47,6 @@ export {
   BROWSER_EMULATOR_HOST,
   DEFAULT_EMULATOR_HOST,
   DEFAULT_SITE_DIR,
-  EMULATOR_PORT,
   defaultReaderPolicy,
   isDemoProjectId,
 } from './defaults.js';
@@ -69,7 +66,6 @@ export {
   DOCS_HOME_PATH,
   EMAIL_LINK_API_PATH,
   LOCALIZED_MACHINERY_PATHS,
-  MACHINERY_PATHS,
   MEMBERS_FOLDERS,
   MEMBERS_PREFIXES,
   MEMBERS_SEARCH_INDEX,

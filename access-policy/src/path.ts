@@ -7,7 +7,7 @@
 /** Longer request targets are refused before any work is done on them. */
 export const MAX_PATH_LENGTH = 2048;
 
-export type NormalizedPath = { ok: true; path: string } | { ok: false; status: 400 | 414; reason: string };
+type NormalizedPath = { ok: true; path: string } | { ok: false; status: 400 | 414; reason: string };
 
 /** Decodes every %XX escape once as UTF-8; null when an escape is malformed or not UTF-8. */
 function percentDecode(input: string): string | null {

@@ -1,7 +1,7 @@
 import { normalizePath } from './path.js';
 
 /** The longest return path kept: the connect page's signed request is at most about 3 KB. */
-export const MAX_RETURN_PATH = 4096;
+const MAX_RETURN_PATH = 4096;
 
 /**
  * The page to return to after signing in, if `raw` is a same-site path; otherwise null.

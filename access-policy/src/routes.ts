@@ -90,7 +90,7 @@ export const MEMBERS_FOLDERS: readonly string[] = MEMBERS_PREFIXES.map((prefix) 
  * Pages about the site's machinery rather than content (sign-in, sign-out, search results, the
  * "temporarily unavailable" page), without locale prefix: kept out of the sitemap and the search.
  */
-export const MACHINERY_PATHS: readonly string[] = [
+const MACHINERY_PATHS: readonly string[] = [
   SIGN_IN_PATH,
   SIGN_OUT_PATH,
   SEARCH_PATH,

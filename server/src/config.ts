@@ -107,7 +107,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultSiteDir = path.resolve(here, '../..', DEFAULT_SITE_DIR);
 
 /** `SITE_DIR`: the prepared build. The post-build step needs only this, no runtime secret. */
-export function siteDirSetting(env: NodeJS.ProcessEnv = process.env): string {
+function siteDirSetting(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.SITE_DIR?.trim() || defaultSiteDir);
 }
 

@@ -20,6 +20,7 @@ import { createAuthProxy } from './authProxy.js';
 import { createAccessApi } from './access/accessApi.js';
 import { createMembersHandler } from './access/membersHandler.js';
 import { createUnavailableAnswer } from './access/unavailablePage.js';
+import { ApiError } from './http/apiError.js';
 import { Responder } from './http/respond.js';
 import { createPageAudit } from './audit.js';
 import { createLogger, traceId, type Logger } from './logging.js';
@@ -168,8 +169,10 @@ export async function createSiteServer(config: ServerConfig, deps: ServerDeps = 
       goodHost = req.headers.host;
     }
     const mcpRoute = mcpRouteOf(req.url);
-    if (mcpRoute)
-      return mcpService ? mcpService.handle(req, res, mcpRoute) : respond.json(req, res, 503, { error: 'unavailable' });
+    if (mcpRoute) {
+      if (!mcpService) throw new ApiError(503, 'unavailable');
+      return mcpService.handle(req, res, mcpRoute);
+    }
     const normalized = normalizePath(req.url ?? '/');
     if (!normalized.ok) return respond.text(req, res, normalized.status, normalized.reason);
     if (normalized.path === SESSION_API_PATH || normalized.path === EMAIL_LINK_API_PATH)

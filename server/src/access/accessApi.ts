@@ -9,26 +9,20 @@ import {
   signInUrl,
   isAllowedReader,
   type AccessKind,
+  type AdminErrorCode,
   type Locale,
   type ReaderPolicy,
-  type RefusedChange,
 } from '@trust/access-policy';
 import { audit, auditChange, auditFailedChange } from '../audit.js';
 import type { ServerConfig } from '../config.js';
 import type { Responder } from '../http/respond.js';
 import { traceId, type Logger } from '../logging.js';
 import { readSessionCookie } from '../session/cookies.js';
-import {
-  BadRequest,
-  bearerToken,
-  isSameOrigin,
-  isSameOriginAny,
-  readJson,
-  stringField as field,
-} from '../http/request.js';
+import { ApiError, onProviderError } from '../http/apiError.js';
+import { bearerToken, isSameOrigin, isSameOriginAny, readJson, stringField as field } from '../http/request.js';
 import { clientKeyOf, tooManyRequests, type RateLimiter } from '../http/rateLimiter.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
-import { answerProviderFailure, type IdentityVerifier, type VerifiedIdentity } from '../session/verifier.js';
+import type { IdentityVerifier, VerifiedIdentity } from '../session/verifier.js';
 import { AccountDirectory } from './directory.js';
 import { AccessError, type AccessChange, type Grants } from './grants.js';
 
@@ -38,11 +32,11 @@ import { AccessError, type AccessChange, type Grants } from './grants.js';
  */
 const DIRECTORY_MAX_AGE_MS = 30_000;
 
-const refusedChange = (error: AccessError): RefusedChange => ({
-  error: 'refused',
-  code: error.code,
-  message: error.message,
-});
+/** A change the rules refuse, as the API answers it: 400, with the reason's code and words. */
+const refused = (error: unknown): unknown =>
+  error instanceof AccessError
+    ? new ApiError(400, { error: 'refused', code: error.code, message: error.message })
+    : error;
 
 export interface AccessApiDeps {
   config: ServerConfig;
@@ -81,8 +75,6 @@ export function createAccessApi({
   requestLimiter,
   now,
 }: AccessApiDeps) {
-  const json = (req: IncomingMessage, res: ServerResponse, status: number, body: object, headers = {}) =>
-    respond.json(req, res, status, body, headers);
   // Only reached once `grants` is known to exist: every caller answers 503 without it.
   const directory = new AccountDirectory(
     () => grants!.scan(),
@@ -91,29 +83,18 @@ export function createAccessApi({
     (email) => grants!.lookup(email),
   );
 
-  /** Counts the request; false (answered 429, and not counted) past the client's rate. */
-  function withinRate(req: IncomingMessage, res: ServerResponse, limiter: RateLimiter): boolean {
-    const wait = limiter.take(clientKeyOf(req, config.trustProxyHops));
-    if (wait === 0) return true;
-    tooManyRequests(respond, req, res, wait);
-    return false;
-  }
-
-  const providerFailure = (req: IncomingMessage, res: ServerResponse, error: unknown) =>
-    answerProviderFailure(respond, req, res, error, 'sign-in-required');
-
   /**
    * A refusal of the admins' API: counted toward the client's limit, and in the trail while the
-   * client is within it (past it, the lines would only be the flood's).
+   * client is within it (past it, the lines would only be the flood's, and the refusal is a 429).
    */
   function refuseAdmin(
     req: IncomingMessage,
-    res: ServerResponse,
     status: number,
-    error: string,
+    error: AdminErrorCode,
     who: VerifiedIdentity | null = null,
-  ): null {
-    if (!withinRate(req, res, adminLimiter)) return null;
+  ): ApiError {
+    const wait = adminLimiter.take(clientKeyOf(req, config.trustProxyHops));
+    if (wait > 0) return tooManyRequests(wait);
     audit(
       logger,
       {
@@ -127,25 +108,21 @@ export function createAccessApi({
       },
       `admin-refused: ${who?.email ?? 'anonymous'} (${error})`,
     );
-    json(req, res, status, { error });
-    return null;
+    return new ApiError(status, error);
   }
 
   /**
    * The admin as the account is now. Past the client's failure limit only a session that
    * verifies gets through: anonymous floods cannot lock the admins out.
    */
-  async function admin(req: IncomingMessage, res: ServerResponse): Promise<VerifiedIdentity | null> {
+  async function admin(req: IncomingMessage): Promise<VerifiedIdentity> {
     const cookie = readSessionCookie(req);
-    if (!cookie) return refuseAdmin(req, res, 401, 'sign-in-required');
+    if (!cookie) throw refuseAdmin(req, 401, 'sign-in-required');
     // One verification, fresh: a revoked admin must not act on a session cached before.
     const session = await guard.checkNow(cookie);
-    if (session.kind === 'unavailable') {
-      json(req, res, 503, { error: 'unavailable' });
-      return null;
-    }
-    if (session.kind === 'none') return refuseAdmin(req, res, 401, 'sign-in-required');
-    if (session.identity.isAdmin !== true) return refuseAdmin(req, res, 403, 'not-admin', session.identity);
+    if (session.kind === 'unavailable') throw new ApiError(503, 'unavailable');
+    if (session.kind === 'none') throw refuseAdmin(req, 401, 'sign-in-required');
+    if (session.identity.isAdmin !== true) throw refuseAdmin(req, 403, 'not-admin', session.identity);
     return session.identity;
   }
 
@@ -195,74 +172,65 @@ export function createAccessApi({
     }
   }
 
-  async function handleAdmin(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (!isSameOriginAny(req, config.publicOrigin)) {
-      refuseAdmin(req, res, 403, 'cross-origin');
-      return;
-    }
-    const identity = await admin(req, res);
-    if (!identity) return;
-    if (!grants) return json(req, res, 503, { error: 'unavailable' });
-    const action = path.slice(ADMIN_API_PREFIX.length + 1);
+  /** `GET /api/admin/access`: one page of the list of access, and a line in the trail. */
+  async function listAccess(req: IncomingMessage, res: ServerResponse, identity: VerifiedIdentity): Promise<void> {
+    if (req.method !== 'GET') throw new ApiError(405, 'method-not-allowed', { headers: { Allow: 'GET' } });
+    const query = new URL(req.url ?? '', 'http://site').searchParams;
+    const kind = query.get('kind');
+    const found = await directory.search({
+      text: query.get('q') ?? '',
+      kind: ACCESS_KINDS.includes(kind as AccessKind) ? (kind as AccessKind) : null,
+      offset: Number(query.get('offset')) || 0,
+    });
     const by = identity.email ?? identity.uid;
-    try {
-      if (action === 'access') {
-        if (req.method !== 'GET') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET' });
-        const query = new URL(req.url ?? '', 'http://site').searchParams;
-        const kind = query.get('kind');
-        const found = await directory.search({
-          text: query.get('q') ?? '',
-          kind: ACCESS_KINDS.includes(kind as AccessKind) ? (kind as AccessKind) : null,
-          offset: Number(query.get('offset')) || 0,
-        });
-        audit(
+    audit(
+      logger,
+      {
+        event: 'access-listed',
+        uid: identity.uid,
+        email: by,
+        path: req.url ?? '',
+        outcome: 'read',
+        count: found.entries.length,
+        trace_id: traceId(req),
+      },
+      `access-listed: ${by} read ${found.entries.length} rows of the list of access`,
+    );
+    respond.json(req, res, 200, found);
+  }
+
+  async function handleAdmin(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (!isSameOriginAny(req, config.publicOrigin)) throw refuseAdmin(req, 403, 'cross-origin');
+    const identity = await admin(req);
+    if (!grants) throw new ApiError(503, 'unavailable');
+    const action = path.slice(ADMIN_API_PREFIX.length + 1);
+    if (action === 'access') return listAccess(req, res, identity);
+    if (req.method !== 'POST') throw new ApiError(405, 'method-not-allowed', { headers: { Allow: 'POST' } });
+    const body = await readJson(req);
+    const by = identity.email ?? identity.uid;
+    const done = await change(action, body, by, grants).catch((error: unknown) => {
+      if (!(error instanceof AccessError))
+        auditFailedChange(
           logger,
-          {
-            event: 'access-listed',
-            uid: identity.uid,
-            email: by,
-            path: req.url ?? '',
-            outcome: 'read',
-            count: found.entries.length,
-            trace_id: traceId(req),
-          },
-          `access-listed: ${by} read ${found.entries.length} rows of the list of access`,
+          { action, target: field(body, 'email') ?? '', by },
+          error,
+          identity.uid,
+          traceId(req),
         );
-        return json(req, res, 200, found);
-      }
-      if (req.method !== 'POST') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
-      const body = await readJson(req);
-      let done: AccessChange | null;
-      try {
-        done = await change(action, body, by, grants);
-      } catch (error) {
-        if (!(error instanceof AccessError) && !(error instanceof BadRequest))
-          auditFailedChange(
-            logger,
-            { action, target: field(body, 'email') ?? '', by },
-            error,
-            identity.uid,
-            traceId(req),
-          );
-        throw error;
-      }
-      if (!done) return json(req, res, 404, { error: 'not-found' });
-      auditChange(logger, done, identity.uid, traceId(req));
-      directory.invalidate();
-      if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
-      if (done.action === 'revoke' || done.action === 'suspend' || done.action === 'assistant-disconnected')
-        forgetAssistants?.(done.uid);
-      const locale: Locale = field(body, 'locale') === 'es' ? 'es' : 'en';
-      const mailed =
-        done.action === 'request-approved' || done.action === 'invite'
-          ? await tellApproved(req, done, locale)
-          : undefined;
-      return json(req, res, 200, { done, ...(mailed === undefined ? {} : { mailed }) });
-    } catch (error) {
-      if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));
-      if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
-      throw error;
-    }
+      throw refused(error);
+    });
+    if (!done) throw new ApiError(404, 'not-found');
+    auditChange(logger, done, identity.uid, traceId(req));
+    directory.invalidate();
+    if (done.action === 'revoke' || done.action === 'suspend') guard.revokeAccount(done.uid, now());
+    if (done.action === 'revoke' || done.action === 'suspend' || done.action === 'assistant-disconnected')
+      forgetAssistants?.(done.uid);
+    const locale: Locale = field(body, 'locale') === 'es' ? 'es' : 'en';
+    const mailed =
+      done.action === 'request-approved' || done.action === 'invite'
+        ? await tellApproved(req, done, locale)
+        : undefined;
+    respond.json(req, res, 200, { done, ...(mailed === undefined ? {} : { mailed }) });
   }
 
   /**
@@ -271,46 +239,40 @@ export function createAccessApi({
    * request carries their ID token.
    */
   async function handleAccessRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') return json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
-    if (!isSameOrigin(req, config.publicOrigin)) return json(req, res, 403, { error: 'cross-origin' });
-    if (!withinRate(req, res, requestLimiter)) return;
+    if (req.method !== 'POST') throw new ApiError(405, 'method-not-allowed', { headers: { Allow: 'POST' } });
+    if (!isSameOrigin(req, config.publicOrigin)) throw new ApiError(403, 'cross-origin');
+    const wait = requestLimiter.take(clientKeyOf(req, config.trustProxyHops));
+    if (wait > 0) throw tooManyRequests(wait);
     const token = bearerToken(req);
-    if (!token) return json(req, res, 401, { error: 'sign-in-required' });
-    let identity: VerifiedIdentity;
-    try {
-      identity = await verifier.verifyIdToken(token);
-    } catch (error) {
-      return providerFailure(req, res, error);
-    }
-    if (!grants) return json(req, res, 503, { error: 'unavailable' });
-    if (!identity.emailVerified) return json(req, res, 400, { error: 'unverified' });
+    if (!token) throw new ApiError(401, 'sign-in-required');
+    const identity = await verifier.verifyIdToken(token).catch(onProviderError('sign-in-required'));
+    if (!grants) throw new ApiError(503, 'unavailable');
+    if (!identity.emailVerified) throw new ApiError(400, 'unverified');
     // Only the mailbox's owner asks: a request made with a credential someone prepared before
     // the owner arrived would be granted to that someone.
-    if (identity.securedAt === null) return json(req, res, 400, { error: 'unsecured' });
-    if (isAllowedReader(identity, policy, now())) return json(req, res, 409, { error: 'already-allowed' });
-    if (identity.request?.outcome === 'open') return json(req, res, 409, { error: 'already-requested' });
-    try {
-      const body = await readJson(req);
-      const request = await grants.request(identity.uid, field(body, 'note') ?? '', field(body, 'page'));
-      directory.invalidate();
-      audit(
-        logger,
-        {
-          event: 'access-requested',
-          uid: identity.uid,
-          email: identity.email ?? null,
-          path: req.url ?? '',
-          outcome: 'open',
-          trace_id: traceId(req),
-        },
-        `${identity.email ?? identity.uid} asked for access`,
-      );
-      return json(req, res, 201, { request });
-    } catch (error) {
-      if (error instanceof AccessError) return json(req, res, 400, refusedChange(error));
-      if (error instanceof BadRequest) return json(req, res, error.status, { error: error.error });
-      throw error;
-    }
+    if (identity.securedAt === null) throw new ApiError(400, 'unsecured');
+    if (isAllowedReader(identity, policy, now())) throw new ApiError(409, 'already-allowed');
+    if (identity.request?.outcome === 'open') throw new ApiError(409, 'already-requested');
+    const body = await readJson(req);
+    const request = await grants
+      .request(identity.uid, field(body, 'note') ?? '', field(body, 'page'))
+      .catch((error: unknown) => {
+        throw refused(error);
+      });
+    directory.invalidate();
+    audit(
+      logger,
+      {
+        event: 'access-requested',
+        uid: identity.uid,
+        email: identity.email ?? null,
+        path: req.url ?? '',
+        outcome: 'open',
+        trace_id: traceId(req),
+      },
+      `${identity.email ?? identity.uid} asked for access`,
+    );
+    respond.json(req, res, 201, { request });
   }
 
   return { handleAdmin, handleAccessRequest };

@@ -14,7 +14,7 @@ export interface Trail {
 }
 
 /** The log the command's lines go to, beside the service's own. */
-export const COMMAND_LOG_NAME = 'access-command';
+const COMMAND_LOG_NAME = 'access-command';
 
 /** One entry of Cloud Logging's API for an audit line: its fields as the payload, its severity kept. */
 export function entryOf(line: Record<string, unknown>): { severity: string; payload: Record<string, unknown> } {

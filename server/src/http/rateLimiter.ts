@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { ApiError, type ApiErrorOptions } from './apiError.js';
 import { clientAddress, rateLimitKey } from './request.js';
-import type { Responder } from './respond.js';
 
 /**
  * The server's one rate limiter: how many times each key may be counted in a fixed window. What
@@ -56,14 +56,9 @@ export class RateLimiter {
  */
 export const clientKeyOf = (req: IncomingMessage, hops: number): string => rateLimitKey(clientAddress(req, hops));
 
-/** The answer to a request refused for its rate, on every route: 429 with `Retry-After`. */
-export function tooManyRequests(
-  respond: Responder,
-  req: IncomingMessage,
-  res: ServerResponse,
-  waitSeconds: number,
-  body: object = { error: 'rate-limited' },
-  headers: Record<string, string> = {},
-): void {
-  respond.json(req, res, 429, body, { ...headers, 'Retry-After': String(waitSeconds) });
-}
+/**
+ * A request refused for its rate, on every route: 429 with `Retry-After`, and `{ error:
+ * 'rate-limited' }` unless the route speaks another protocol.
+ */
+export const tooManyRequests = (waitSeconds: number, { headers, protocolBody }: ApiErrorOptions = {}): ApiError =>
+  new ApiError(429, 'rate-limited', { headers: { ...headers, 'Retry-After': String(waitSeconds) }, protocolBody });

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { ApiError } from './apiError.js';
 
 /** What every API reads of a request: its origin, its client, its credential and its body. */
 
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
 /** The APIs' bodies are a few short fields. */
-export const MAX_JSON_BODY_BYTES = 4 * 1024;
+const MAX_JSON_BODY_BYTES = 4 * 1024;
 
 /**
  * Only the site's own pages may call the APIs that change something: browsers send `Origin`
@@ -77,31 +78,21 @@ export function bearerToken(req: IncomingMessage): string | null {
   return match && match[1]!.length <= MAX_TOKEN_LENGTH ? match[1]! : null;
 }
 
-/** A request the API refuses before doing anything: its status and error code. */
-export class BadRequest extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-  ) {
-    super(error);
-  }
-}
-
 /**
  * The body as a JSON object (an empty body is `{}`); larger than `limit` bytes or not an object is
- * a `BadRequest`. With `anyJson`, any JSON value is taken (a JSON-RPC batch is an array).
+ * an `ApiError` (413, 400). With `anyJson`, any JSON value is taken (a JSON-RPC batch is an array).
  */
 export async function readJson(
   req: IncomingMessage,
   limit = MAX_JSON_BODY_BYTES,
   anyJson = false,
 ): Promise<Record<string, unknown>> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new BadRequest(413, 'body-too-large');
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw new ApiError(413, 'body-too-large');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new BadRequest(413, 'body-too-large');
+    if (size > limit) throw new ApiError(413, 'body-too-large');
     chunks.push(chunk);
   }
   try {
@@ -111,7 +102,7 @@ export async function readJson(
   } catch {
     // Answered below, as any body that is not a JSON object.
   }
-  throw new BadRequest(400, 'body-not-json-object');
+  throw new ApiError(400, 'body-not-json-object');
 }
 
 /** A string field of a JSON body, or undefined. */

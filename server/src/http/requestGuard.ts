@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ApiError } from './apiError.js';
 import type { Responder } from './respond.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -7,17 +8,14 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 export type FaultLog = (message: string, error: unknown, req: IncomingMessage) => void;
 
 /**
- * The one guard around every request: whatever a handler throws, or rejects with, answers 500
- * (or ends the connection when the answer has already begun) and is logged with its stack. No
- * request can end the process, however it is spelled.
+ * The one guard around every request, and the one place an error becomes an answer: an
+ * `ApiError` answers its status, body and headers; anything else a handler throws, or rejects
+ * with, answers 500 (or ends the connection when the answer has already begun) and is logged
+ * with its stack. No request can end the process, however it is spelled.
  */
 export function guardRequests(handler: RequestHandler, respond: Responder, log: FaultLog): RequestHandler {
   return function guarded(req, res) {
-    const fail = (error: unknown) => {
-      log('Request failed', error, req);
-      if (!res.headersSent) respond.text(req, res, 500, 'Something went wrong on our side.');
-      else res.destroy();
-    };
+    const fail = (error: unknown) => answerError(req, res, error, respond, log);
     try {
       const pending = handler(req, res);
       if (pending) pending.catch(fail);
@@ -25,6 +23,24 @@ export function guardRequests(handler: RequestHandler, respond: Responder, log: 
       fail(error);
     }
   };
+}
+
+function answerError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+  respond: Responder,
+  log: FaultLog,
+): void {
+  if (error instanceof ApiError && !res.headersSent) {
+    const { protocolBody, headers } = error.options;
+    if (protocolBody) respond.json(req, res, error.status, protocolBody, headers);
+    else respond.error(req, res, error.status, error.body, headers);
+    return;
+  }
+  log('Request failed', error, req);
+  if (!res.headersSent) respond.text(req, res, 500, 'Something went wrong on our side.');
+  else res.destroy();
 }
 
 const PARSER_ANSWERS: Readonly<Record<string, string>> = {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiErrorBody } from '@trust/access-policy';
 import type { SiteFile } from '../static/siteFiles.js';
 
 /**
@@ -207,6 +208,11 @@ export class Responder {
       cache: 'private',
       headers,
     });
+  }
+
+  /** An API's error answer: only a code of the catalogue, with what that code carries. */
+  error(req: IncomingMessage, res: ServerResponse, status: number, body: ApiErrorBody, headers?: ExtraHeaders): void {
+    this.json(req, res, status, body, headers);
   }
 
   /** A redirect; nobody keeps it, since where it leads depends on who asks. */

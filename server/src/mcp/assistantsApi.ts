@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AssistantsErrorCode, ErrorBody, MemberAssistants } from '@trust/access-policy';
+import type { AssistantsErrorCode, MemberAssistants } from '@trust/access-policy';
 import { connectedAssistants } from '../accountClaims.js';
+import { ApiError, onProviderError } from '../http/apiError.js';
 import { stringField } from '../http/request.js';
 import type { Responder } from '../http/respond.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
-import { isProviderFailure, type VerifiedIdentity } from '../session/verifier.js';
+import type { VerifiedIdentity } from '../session/verifier.js';
 import { signedInMember } from './connectApi.js';
 import type { ClientGrant, MemberGrants } from './memberGrants.js';
 
@@ -26,8 +27,7 @@ export interface AssistantsApiDeps {
  * what it knew of the account's tokens.
  */
 export function createAssistantsApi(deps: AssistantsApiDeps) {
-  const fail = (req: IncomingMessage, res: ServerResponse, status: number, error: AssistantsErrorCode) =>
-    deps.respond.json(req, res, status, { error } satisfies ErrorBody<AssistantsErrorCode>);
+  const refusal = (status: number, code: AssistantsErrorCode) => new ApiError(status, code);
 
   const listOf = (identity: VerifiedIdentity, grants: ClientGrant[]): MemberAssistants => ({
     email: identity.email ?? '',
@@ -35,27 +35,22 @@ export function createAssistantsApi(deps: AssistantsApiDeps) {
   });
 
   return async function handleAssistants(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'POST') return fail(req, res, 405, 'method-not-allowed');
-    const member = await signedInMember(req, res, deps, fail);
-    if (!member) return;
-    const { identity, body } = member;
-    try {
-      if (req.method === 'GET') {
-        const account = await deps.members.account(identity.uid);
-        return deps.respond.json(req, res, 200, listOf(identity, account?.grants ?? []));
-      }
-      const key = stringField(body, 'client') ?? '';
-      let ended: ClientGrant | undefined;
-      const kept = await deps.members.update(identity.uid, (grants) => {
+    if (req.method !== 'GET' && req.method !== 'POST') throw refusal(405, 'method-not-allowed');
+    const { identity, body } = await signedInMember(req, deps);
+    if (req.method === 'GET') {
+      const account = await deps.members.account(identity.uid).catch(onProviderError());
+      return deps.respond.json(req, res, 200, listOf(identity, account?.grants ?? []));
+    }
+    const key = stringField(body, 'client') ?? '';
+    let ended: ClientGrant | undefined;
+    const kept = await deps.members
+      .update(identity.uid, (grants) => {
         ended = grants.find((grant) => grant.c === key);
         return ended ? grants.filter((grant) => grant !== ended) : null;
-      });
-      if (!ended) return fail(req, res, 404, 'no-assistant');
-      deps.onDisconnect(identity, ended);
-      return deps.respond.json(req, res, 200, listOf(identity, kept));
-    } catch (error) {
-      if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
-      throw error;
-    }
+      })
+      .catch(onProviderError());
+    if (!ended) throw refusal(404, 'no-assistant');
+    deps.onDisconnect(identity, ended);
+    return deps.respond.json(req, res, 200, listOf(identity, kept));
   };
 }

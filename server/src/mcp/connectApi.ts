@@ -1,21 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type {
-  AssistantsErrorCode,
-  ConnectAnswer,
-  ConnectErrorCode,
-  ConnectRequestView,
-  ErrorBody,
-} from '@trust/access-policy';
+import type { ConnectAnswer, ConnectErrorCode, ConnectRequestView } from '@trust/access-policy';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { BadRequest, isSameOriginAny, readJson, stringField } from '../http/request.js';
+import { ApiError, onProviderError, providerError } from '../http/apiError.js';
+import { isSameOriginAny, readJson, stringField } from '../http/request.js';
 import type { Responder } from '../http/respond.js';
 import type { SessionGuard } from '../session/sessionGuard.js';
 import { readSessionCookie } from '../session/cookies.js';
-import { isProviderFailure, type VerifiedIdentity } from '../session/verifier.js';
+import type { VerifiedIdentity } from '../session/verifier.js';
 import { AssistantsFull, MAX_CLIENTS_PER_MEMBER, type MemberGrants } from './memberGrants.js';
 import { issuerOf, newGrant } from './oauth.js';
-import type { Tokens } from './tokens.js';
+import { TokenError, type Tokens } from './tokens.js';
 
 export interface ConnectApiDeps {
   guard: SessionGuard;
@@ -43,39 +38,21 @@ interface PendingRequest {
 /**
  * The member behind a request from the site's own page, and the request's JSON body (a POST's):
  * the session checked with the provider at the moment of a change, the cached check for a read.
- * Answers the refusal itself (403 another origin, 401 no session the rule admits, 503 provider
- * down) and resolves to null then.
+ * Throws the refusal otherwise: 403 another origin, 401 no session the rule admits, 503 provider
+ * down.
  */
-export async function signedInMember<Code extends ConnectErrorCode | AssistantsErrorCode>(
+export async function signedInMember(
   req: IncomingMessage,
-  res: ServerResponse,
   deps: Pick<ConnectApiDeps, 'guard' | 'publicOrigin'>,
-  fail: (req: IncomingMessage, res: ServerResponse, status: number, error: Code) => void,
-): Promise<{ identity: VerifiedIdentity; body: Record<string, unknown> } | null> {
-  const refuse = (status: number, error: Code): null => {
-    fail(req, res, status, error);
-    return null;
-  };
-  if (!isSameOriginAny(req, deps.publicOrigin)) return refuse(403, 'cross-origin' as Code);
-  let body: Record<string, unknown> = {};
-  if (req.method === 'POST') {
-    try {
-      body = await readJson(req);
-    } catch (error) {
-      if (error instanceof BadRequest) return refuse(error.status, error.error as Code);
-      throw error;
-    }
-  }
+): Promise<{ identity: VerifiedIdentity; body: Record<string, unknown> }> {
+  if (!isSameOriginAny(req, deps.publicOrigin)) throw new ApiError(403, 'cross-origin');
+  const body = req.method === 'POST' ? await readJson(req) : {};
   const cookie = readSessionCookie(req);
-  let session;
-  try {
-    session = req.method === 'POST' ? await deps.guard.checkNow(cookie) : await deps.guard.check(cookie);
-  } catch (error) {
-    if (isProviderFailure(error)) return refuse(503, 'unavailable' as Code);
-    throw error;
-  }
-  if (session.kind === 'unavailable') return refuse(503, 'unavailable' as Code);
-  if (session.kind !== 'allowed') return refuse(401, 'sign-in-required' as Code);
+  const session = await (req.method === 'POST' ? deps.guard.checkNow(cookie) : deps.guard.check(cookie)).catch(
+    onProviderError(),
+  );
+  if (session.kind === 'unavailable') throw new ApiError(503, 'unavailable');
+  if (session.kind !== 'allowed') throw new ApiError(401, 'sign-in-required');
   return { identity: session.identity, body };
 }
 
@@ -102,24 +79,17 @@ const originOf = (uri: string): string => {
  * not allowed has no session at all, and so never a code.
  */
 export function createConnectApi(deps: ConnectApiDeps) {
-  const fail = (req: IncomingMessage, res: ServerResponse, status: number, error: ConnectErrorCode) =>
-    deps.respond.json(req, res, status, { error } satisfies ErrorBody<ConnectErrorCode>);
+  /** A refusal of this API, of the codes its page explains. */
+  const refusal = (status: number, code: ConnectErrorCode) => new ApiError(status, code);
 
-  async function pending(
-    { tokens, clients }: OriginServices,
-    raw: string | undefined,
-  ): Promise<PendingRequest | ConnectErrorCode> {
-    if (!raw || raw.length > 4096) return 'request-invalid';
-    let claims: Awaited<ReturnType<Tokens['verify']>>;
-    try {
-      claims = await tokens.verify('request', raw, deps.now());
-    } catch (error) {
-      return /"exp" claim timestamp check failed/.test((error as Error).message)
-        ? 'request-expired'
-        : 'request-invalid';
-    }
+  /** The assistant's request the page carries; a request that does not verify is refused. */
+  async function pending({ tokens, clients }: OriginServices, raw: string | undefined): Promise<PendingRequest> {
+    if (!raw || raw.length > 4096) throw refusal(400, 'request-invalid');
+    const claims = await tokens.verify('request', raw, deps.now()).catch((error: unknown) => {
+      throw refusal(400, error instanceof TokenError && error.expired ? 'request-expired' : 'request-invalid');
+    });
     const client = await clients.getClient(String(claims.cid));
-    if (!client) return 'request-invalid';
+    if (!client) throw refusal(400, 'request-invalid');
     return {
       client,
       redirectUri: String(claims.ru),
@@ -143,16 +113,13 @@ export function createConnectApi(deps: ConnectApiDeps) {
     services: OriginServices,
     origin: string,
   ): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'POST') return fail(req, res, 405, 'method-not-allowed');
-    const member = await signedInMember(req, res, deps, fail);
-    if (!member) return;
-    const { identity, body } = member;
+    if (req.method !== 'GET' && req.method !== 'POST') throw refusal(405, 'method-not-allowed');
+    const { identity, body } = await signedInMember(req, deps);
     const raw =
       req.method === 'GET'
         ? (new URL(req.url ?? '/', 'http://x').searchParams.get('request') ?? undefined)
         : stringField(body, 'request');
     const request = await pending(services, raw);
-    if (typeof request === 'string') return fail(req, res, 400, request);
 
     if (req.method === 'GET') {
       const view: ConnectRequestView = {
@@ -165,24 +132,22 @@ export function createConnectApi(deps: ConnectApiDeps) {
     }
 
     const decision = stringField(body, 'decision');
-    if (decision !== 'allow' && decision !== 'deny') return fail(req, res, 400, 'request-invalid');
+    if (decision !== 'allow' && decision !== 'deny') throw refusal(400, 'request-invalid');
     if (decision === 'deny') {
       deps.onDecision(identity, request.client, 'denied');
       const answer: ConnectAnswer = { redirect: redirectWith(request, { error: 'access_denied' }, origin) };
       return deps.respond.json(req, res, 200, answer);
     }
     const grant = newGrant(request.client, deps.now(), request.client.client_name || hostOf(request.client.client_id));
-    try {
-      await deps.members.update(identity.uid, (grants) =>
+    await deps.members
+      .update(identity.uid, (grants) =>
         [...grants.filter((each) => each.c !== grant.c), grant]
           .sort((a, b) => a.t - b.t)
           .slice(-MAX_CLIENTS_PER_MEMBER),
-      );
-    } catch (error) {
-      if (error instanceof AssistantsFull) return fail(req, res, 409, 'assistants-full');
-      if (isProviderFailure(error)) return fail(req, res, 503, 'unavailable');
-      throw error;
-    }
+      )
+      .catch((error: unknown) => {
+        throw error instanceof AssistantsFull ? refusal(409, 'assistants-full') : providerError(error);
+      });
     const code = await services.tokens.sign(
       'code',
       {

@@ -1,4 +1,4 @@
-import { LOCALES, localeOfPath, MEMBERS_PREFIXES, type Locale } from '@trust/access-policy';
+import { localeOfPath, MEMBERS_PREFIXES, type Locale } from '@trust/access-policy';
 import { MARKDOWN_EXTENSION } from '@trust/access-policy/build-contract';
 import type { SiteFile } from '../static/siteFiles.js';
 
@@ -168,5 +168,3 @@ function passageOf(page: DocsPage, folded: string, words: string[]): string {
   }
   return best.length > PASSAGE_LENGTH ? `${best.slice(0, PASSAGE_LENGTH - 1)}…` : best;
 }
-
-export const SEARCH_LOCALES: readonly Locale[] = LOCALES;

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod/v4';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { PROTECTED_RESOURCE_METADATA_PATH, type ReaderPolicy } from '@trust/access-policy';
-import { BadRequest, bearerToken, readJson } from '../http/request.js';
-import type { Responder } from '../http/respond.js';
+import { PROTECTED_RESOURCE_METADATA_PATH, type PlainErrorCode, type ReaderPolicy } from '@trust/access-policy';
+import { ApiError } from '../http/apiError.js';
+import { bearerToken, readJson } from '../http/request.js';
+import type { ExtraHeaders, Responder } from '../http/respond.js';
 import { RateLimiter, tooManyRequests } from '../http/rateLimiter.js';
 import { isProviderFailure } from '../session/verifier.js';
 import type { DocsIndex, DocsPage } from './docsIndex.js';
@@ -13,7 +14,7 @@ import { resourceOf } from './oauth.js';
 import type { Tokens } from './tokens.js';
 
 /** A JSON-RPC message to this server is a tool call or a listing: a few hundred bytes. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+const MAX_MCP_BODY_BYTES = 64 * 1024;
 const MAX_QUERY_LENGTH = 300;
 const MAX_CHECKED = 10_000;
 
@@ -43,6 +44,15 @@ export interface McpEndpointDeps {
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
 
+/** A refusal of `/mcp`, which its clients read as a JSON-RPC error. */
+const rpcRefusal = (
+  status: number,
+  code: PlainErrorCode,
+  rpcCode: number,
+  message: string,
+  headers?: ExtraHeaders,
+): ApiError => new ApiError(status, code, { protocolBody: jsonRpcError(rpcCode, message), headers });
+
 /**
  * `/mcp`: the Model Context Protocol over Streamable HTTP, stateless (each POST stands alone, so
  * any instance answers any request), behind a bearer token from this site's authorization server.
@@ -60,15 +70,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
       error ? `, error="${error}", error_description="The access token is missing, expired or not for this server"` : ''
     }`;
 
-  function unauthorized(req: IncomingMessage, res: ServerResponse, origin: string, presented: boolean) {
-    deps.respond.json(
-      req,
-      res,
-      401,
-      { error: 'invalid_token', error_description: 'Sign in through this site to use its documentation.' },
-      { 'WWW-Authenticate': challenge(origin, presented ? 'invalid_token' : undefined) },
-    );
-  }
+  /** No access token, or one refused: OAuth's bearer error, which tells the client where to sign in. */
+  const unauthorized = (origin: string, presented: boolean) =>
+    new ApiError(401, presented ? 'invalid-token' : 'missing-token', {
+      protocolBody: {
+        error: 'invalid_token',
+        error_description: 'Sign in through this site to use its documentation.',
+      },
+      headers: { 'WWW-Authenticate': challenge(origin, presented ? 'invalid_token' : undefined) },
+    });
 
   async function refusalNow(caller: McpCaller, authTime: number, grantId: string): Promise<GrantRefusal | null> {
     const key = `${caller.uid}:${grantId}`;
@@ -202,71 +212,45 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
     const token = bearerToken(req);
     if (!token) {
       if (req.headers.authorization) deps.onRefused({ reason: 'malformed' });
-      return unauthorized(req, res, origin, req.headers.authorization !== undefined);
+      throw unauthorized(origin, req.headers.authorization !== undefined);
     }
-    let claims: Awaited<ReturnType<Tokens['verify']>>;
-    try {
-      claims = await tokens.verify('access', token, deps.now(), resourceOf(origin));
-    } catch (error) {
+    const claims = await tokens.verify('access', token, deps.now(), resourceOf(origin)).catch((error: unknown) => {
       deps.onRefused({ reason: 'invalid', detail: (error as Error).message });
-      return unauthorized(req, res, origin, true);
-    }
+      throw unauthorized(origin, true);
+    });
     const caller: McpCaller = {
       uid: String(claims.sub),
       email: String(claims.email),
       clientKey: String(claims.ck),
       clientName: String(claims.cn ?? ''),
     };
-    let refusal: GrantRefusal | null;
-    try {
-      refusal = await refusalNow(caller, Number(claims.auth_time), String(claims.gid));
-    } catch (error) {
+    const refusal = await refusalNow(caller, Number(claims.auth_time), String(claims.gid)).catch((error: unknown) => {
       if (!isProviderFailure(error)) throw error;
-      return deps.respond.json(
-        req,
-        res,
-        503,
-        jsonRpcError(-32000, 'The identity provider cannot be reached; try again shortly.'),
-      );
-    }
+      throw rpcRefusal(503, 'unavailable', -32000, 'The identity provider cannot be reached; try again shortly.');
+    });
     if (refusal) {
       deps.onRefused({ uid: caller.uid, email: caller.email, client: caller.clientName, reason: refusal });
-      return unauthorized(req, res, origin, true);
+      throw unauthorized(origin, true);
     }
     // Each member's assistant has its own allowance, which no other member's can spend.
     const wait = perMemberAndClient.retryAfter(`${caller.uid} ${caller.clientKey}`) || perInstance.retryAfter('');
     if (wait > 0)
-      return tooManyRequests(deps.respond, req, res, wait, jsonRpcError(-32000, 'Too many requests: wait a minute.'));
+      throw tooManyRequests(wait, { protocolBody: jsonRpcError(-32000, 'Too many requests: wait a minute.') });
     perMemberAndClient.count(`${caller.uid} ${caller.clientKey}`);
     perInstance.count('');
     // Stateless, the server never speaks first: there is no stream for a GET to open (the
     // specification's 405), and no session for a DELETE to end.
     if (req.method !== 'POST')
-      return deps.respond.json(req, res, 405, jsonRpcError(-32000, 'Method not allowed: POST only.'), {
-        Allow: 'POST',
-      });
-    let body: unknown;
-    try {
-      body = await readJsonRpc(req);
-    } catch (error) {
-      if (!(error instanceof BadRequest)) throw error;
-      return deps.respond.json(
-        req,
-        res,
-        error.status,
-        error.status === 413
-          ? jsonRpcError(-32600, `Request too large: at most ${MAX_MCP_BODY_BYTES} bytes.`)
-          : jsonRpcError(-32700, 'Parse error: the body is not JSON.'),
-      );
-    }
+      throw rpcRefusal(405, 'method-not-allowed', -32000, 'Method not allowed: POST only.', { Allow: 'POST' });
+    const body = await readJsonRpc(req);
     // One message a request, as the protocol has asked since its 2025-06-18 revision: a batch would
     // make one counted request of a hundred searches.
     if (Array.isArray(body))
-      return deps.respond.json(
-        req,
-        res,
+      throw rpcRefusal(
         400,
-        jsonRpcError(-32600, 'Invalid request: batches are not supported; send one JSON-RPC message per request.'),
+        'body-not-json-object',
+        -32600,
+        'Invalid request: batches are not supported; send one JSON-RPC message per request.',
       );
     const server = buildServer(caller, String(claims.gid), origin);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -282,12 +266,17 @@ export function createMcpEndpoint(deps: McpEndpointDeps) {
   return { handleMcp, forget };
 }
 
-/** The body as JSON (an object or a batch), bounded; anything else is a `BadRequest`. */
+/** The body as JSON (an object or a batch), bounded; anything else is refused as JSON-RPC says. */
 async function readJsonRpc(req: IncomingMessage): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     // The transport answers a wrong content type with the protocol's own error.
     return undefined;
   }
-  return readJson(req, MAX_MCP_BODY_BYTES, true);
+  return readJson(req, MAX_MCP_BODY_BYTES, true).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    throw error.status === 413
+      ? rpcRefusal(413, 'body-too-large', -32600, `Request too large: at most ${MAX_MCP_BODY_BYTES} bytes.`)
+      : rpcRefusal(400, 'body-not-json-object', -32700, 'Parse error: the body is not JSON.');
+  });
 }

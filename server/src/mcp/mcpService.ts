@@ -6,8 +6,6 @@ import {
   MCP_SERVER_PATHS,
   OAUTH_SERVER_METADATA_PATH,
   PROTECTED_RESOURCE_METADATA_PATH,
-  type ConnectErrorCode,
-  type ErrorBody,
   type ReaderPolicy,
 } from '@trust/access-policy';
 import type { Express } from 'express';
@@ -172,17 +170,13 @@ export function createMcpService(deps: McpServiceDeps) {
       return services.app(req as never, res as never);
     }
     const wait = oauthLimiter.take(clientKeyOf(req, config.trustProxyHops));
+    // The connect page reads the site's own error codes; the OAuth endpoints answer as OAuth does.
     if (wait > 0)
-      return tooManyRequests(
-        respond,
-        req,
-        res,
-        wait,
-        // The connect page reads the site's own error codes; the OAuth endpoints answer as OAuth does.
-        route === CONNECT_API_PATH || route === ASSISTANTS_API_PATH
-          ? ({ error: 'rate-limited' } satisfies ErrorBody<ConnectErrorCode>)
-          : { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
-      );
+      throw route === CONNECT_API_PATH || route === ASSISTANTS_API_PATH
+        ? tooManyRequests(wait)
+        : tooManyRequests(wait, {
+            protocolBody: { error: 'too_many_requests', error_description: 'Too many requests: wait a minute.' },
+          });
     if (route === CONNECT_API_PATH) return handleConnect(req, res, services, origin);
     if (route === ASSISTANTS_API_PATH) return handleAssistants(req, res);
     respond.handOver(res);

@@ -32,7 +32,7 @@ export interface ClientGrant {
 /** How many assistants one member may have allowed at a time: the claims have room for so many. */
 export const MAX_CLIENTS_PER_MEMBER = 4;
 /** A client's name as kept on the account and shown to its member and the admins. */
-export const CLIENT_NAME_LENGTH = 40;
+const CLIENT_NAME_LENGTH = 40;
 
 /**
  * A client's name as the account keeps it: what a person can read, without control or format

@@ -37,13 +37,13 @@ import { grantRefusal, type ClientGrant, type GrantRefusal, type MemberGrants } 
  * the provider, a few hundred milliseconds) has had time to land; whoever finds another stamp
  * ends the grant, as a refresh token used twice does.
  */
-export const SETTLE_MS = 750;
+const SETTLE_MS = 750;
 
 /** A client's `state` rides in the connect page's request, through sign-in; clients send a few dozen characters. */
 const MAX_STATE_LENGTH = 256;
 
 /** What the members' assistants may do: read the documentation, nothing else. */
-export const MCP_SCOPE = 'docs:read';
+const MCP_SCOPE = 'docs:read';
 
 /** The claims every access token carries. */
 export interface AccessClaims {

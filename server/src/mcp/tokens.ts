@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 
 /**
  * Every credential the authorization server hands out is a JWT signed with the one shared secret
@@ -31,7 +31,15 @@ export const LIFETIME_SECONDS: Record<TokenKind, number> = {
   client: 10 * 365 * 24 * 60 * 60,
 };
 
-export class TokenError extends Error {}
+/** A refused token; `expired` when its time had run out, which the connect page tells apart from invalid. */
+export class TokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired: boolean,
+  ) {
+    super(message);
+  }
+}
 
 export interface Tokens {
   sign(kind: TokenKind, claims: JWTPayload, nowMs: number): Promise<string>;
@@ -65,7 +73,10 @@ export function createTokens(secret: string, issuer: string): Tokens {
         });
         return payload;
       } catch (error) {
-        throw new TokenError(`The ${kind} token was refused: ${(error as Error).message}`);
+        throw new TokenError(
+          `The ${kind} token was refused: ${(error as Error).message}`,
+          error instanceof errors.JWTExpired,
+        );
       }
     },
   };

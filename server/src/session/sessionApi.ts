@@ -16,18 +16,13 @@ import {
 } from '@trust/access-policy';
 import type { IdentityRecord } from '@trust/access-policy/build-contract';
 import type { ServerConfig } from '../config.js';
-import { BadRequest, bearerToken, isSameOrigin, readJson, stringField } from '../http/request.js';
+import { ApiError, onProviderError, providerError } from '../http/apiError.js';
+import { bearerToken, isSameOrigin, readJson, stringField } from '../http/request.js';
 import { clientKeyOf, tooManyRequests, type RateLimiter } from '../http/rateLimiter.js';
 import { refusalOf } from './admission.js';
 import { SESSION_COOKIE, clearSessionCookie, readSessionCookie, serializeSessionCookie } from './cookies.js';
 import type { SessionGuard } from './sessionGuard.js';
-import {
-  answerProviderFailure,
-  classifyFailure,
-  type IdentityVerifier,
-  type MailboxProof,
-  type VerifiedIdentity,
-} from './verifier.js';
+import { classifyFailure, type IdentityVerifier, type MailboxProof, type VerifiedIdentity } from './verifier.js';
 
 /** The e-mail link's body: an address and a one-time code. */
 const MAX_LINK_BODY_BYTES = 1024;
@@ -76,15 +71,15 @@ export function createSessionApi({
    * tokens can end alike (the emulator's unsigned ones do), so a shorter key would let two tokens
    * evict each other on every request.
    */
-  const refusals = new Map<string, { until: number; uid: string; body: object }>();
-  function rememberedRefusal(token: string): object | null {
+  const refusals = new Map<string, { until: number; uid: string; body: SessionRefusal }>();
+  function rememberedRefusal(token: string): SessionRefusal | null {
     const remembered = refusals.get(token);
     if (!remembered) return null;
     if (now() < remembered.until) return remembered.body;
     refusals.delete(token);
     return null;
   }
-  function rememberRefusal(token: string, uid: string, body: object): void {
+  function rememberRefusal(token: string, uid: string, body: SessionRefusal): void {
     if (refusals.size >= MAX_REMEMBERED_REFUSALS) refusals.delete(refusals.keys().next().value!);
     refusals.set(token, { until: now() + REFUSAL_MEMORY_MS, uid, body });
   }
@@ -118,47 +113,26 @@ export function createSessionApi({
 
   /**
    * The checks both ways of opening a session share: the site's own origin, a token that
-   * verifies, an allowed reader, a recent sign-in. Answers the request itself and resolves to
-   * null when any fails.
+   * verifies, an allowed reader, a recent sign-in. Throws the refusal when any fails.
    */
-  async function admit(
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<{ token: string; identity: VerifiedIdentity } | null> {
-    if (!isSameOrigin(req, config.publicOrigin)) {
-      respond.json(req, res, 403, { error: 'cross-origin' });
-      return null;
-    }
+  async function admit(req: IncomingMessage): Promise<{ token: string; identity: VerifiedIdentity }> {
+    if (!isSameOrigin(req, config.publicOrigin)) throw new ApiError(403, 'cross-origin');
     // A client over its limit is refused only what fails: a valid token is let through, so one
     // reader guessing behind the university's NAT does not lock out everyone else behind it. A
     // refusal for rate is not counted again.
-    const refuse = (error: string) => {
+    const refuse = (error: 'missing-token' | 'invalid-token'): ApiError => {
       const wait = limiter.take(clientKeyOf(req, config.trustProxyHops));
-      if (wait > 0) {
-        tooManyRequests(respond, req, res, wait);
-        return null;
-      }
+      if (wait > 0) return tooManyRequests(wait);
       auditRequest(req, 'session-refused', null, 'refused', error);
-      respond.json(req, res, 401, { error });
-      return null;
+      return new ApiError(401, error);
     };
     const token = bearerToken(req);
-    if (!token) return refuse('missing-token');
+    if (!token) throw refuse('missing-token');
     const remembered = rememberedRefusal(token);
-    if (remembered) {
-      respond.json(req, res, 403, remembered);
-      return null;
-    }
-    let identity;
-    try {
-      identity = await verifier.verifyIdToken(token);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') return refuse('invalid-token');
-      respond.json(req, res, 503, { error: 'unavailable' });
-      return null;
-    }
+    if (remembered) throw new ApiError(403, remembered);
+    const identity = await verifier.verifyIdToken(token).catch((error: unknown) => {
+      throw classifyFailure(error) === 'invalid-credential' ? refuse('invalid-token') : providerError(error);
+    });
     // A genuine identity that is not allowed is an honest refusal, not guessing: not counted
     // toward the client's limit (a campus behind one address must not be locked out by it), but
     // remembered, so the same token asked again costs neither a provider call nor a line in the
@@ -186,70 +160,40 @@ export function createSessionApi({
       };
       rememberRefusal(token, identity.uid, body);
       auditRequest(req, 'session-refused', identity, 'refused', reason);
-      respond.json(req, res, 403, body);
-      return null;
+      throw new ApiError(403, body);
     }
     if (now() / 1000 - identity.authTime > config.session.recentSignInMs / 1000) {
       auditRequest(req, 'session-refused', identity, 'refused', 'stale-sign-in');
-      respond.json(req, res, 401, { error: 'stale-sign-in' });
-      return null;
+      throw new ApiError(401, 'stale-sign-in');
     }
     return { token, identity };
   }
 
-  /**
-   * One call to the provider once the reader is admitted: its answer, or null once a failure has
-   * been answered (401 for a credential it refuses, 503 when it cannot answer).
-   */
-  async function askProvider<T>(req: IncomingMessage, res: ServerResponse, call: () => Promise<T>): Promise<T | null> {
-    try {
-      return await call();
-    } catch (error) {
-      answerProviderFailure(respond, req, res, error, 'invalid-token');
-      return null;
-    }
-  }
+  /** A failed call to the provider about the reader's own token, as the session API answers it. */
+  const refusedByProvider = onProviderError('invalid-token');
 
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const admitted = await admit(req, res);
-    if (!admitted) return;
-    const { token } = admitted;
-    const cookie = await askProvider(req, res, () => verifier.createSessionCookie(token, config.session.maxAgeMs));
-    if (cookie === null) return;
-    auditRequest(req, 'session-opened', admitted.identity, 'opened');
+    const { token, identity } = await admit(req);
+    const cookie = await verifier.createSessionCookie(token, config.session.maxAgeMs).catch(refusedByProvider);
+    auditRequest(req, 'session-opened', identity, 'opened');
     const { isSecure } = config.session;
     respond.json(req, res, 204, null, {
       'Set-Cookie': serializeSessionCookie(SESSION_COOKIE, cookie, config.session.maxAgeMs, isSecure),
     });
   }
 
-  /** The e-mail link a request's body carries, `{email, oobCode}`: a `BadRequest` when it carries none. */
+  /** The e-mail link a request's body carries, `{email, oobCode}`: an `ApiError` when it carries none. */
   async function linkProofOf(req: IncomingMessage): Promise<MailboxProof> {
     const body = await readJson(req, MAX_LINK_BODY_BYTES);
     const email = stringField(body, 'email')?.trim();
     const oobCode = stringField(body, 'oobCode');
-    if (!email || !oobCode || !/^[\w-]{1,512}$/.test(oobCode)) throw new BadRequest(400, 'link-required');
+    if (!email || !oobCode || !/^[\w-]{1,512}$/.test(oobCode)) throw new ApiError(400, 'link-required');
     return { kind: 'email-link', email, oobCode };
   }
 
-  /**
-   * What a university sign-in's token proves of its mailbox, or null once its refusal has been
-   * answered; a token that does not verify is a `BadRequest`.
-   */
-  async function universityProofOf(
-    req: IncomingMessage,
-    res: ServerResponse,
-    token: string,
-  ): Promise<MailboxProof | null> {
-    let identity: VerifiedIdentity;
-    try {
-      identity = await verifier.verifyIdToken(token);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure === 'unexpected') throw error;
-      if (failure === 'invalid-credential') throw new BadRequest(401, 'invalid-token');
-      throw new BadRequest(503, 'unavailable');
-    }
+  /** What a university sign-in's token proves of its mailbox; anything else is an `ApiError`. */
+  async function universityProofOf(req: IncomingMessage, token: string): Promise<MailboxProof> {
+    const identity = await verifier.verifyIdToken(token).catch(refusedByProvider);
     const provider = identityRecord.universityProvider;
     const isFresh = now() / 1000 - identity.authTime <= config.session.recentSignInMs / 1000;
     if (
@@ -260,8 +204,7 @@ export function createSessionApi({
       !isUniversityAddress(identity.email ?? '', policy)
     ) {
       auditRequest(req, 'mailbox-proof-refused', identity, 'refused', 'not-a-mailbox-proof');
-      respond.json(req, res, 403, { error: 'not-a-mailbox-proof' });
-      return null;
+      throw new ApiError(403, 'not-a-mailbox-proof');
     }
     return { kind: 'university-provider', uid: identity.uid, providerId: provider };
   }
@@ -284,55 +227,38 @@ export function createSessionApi({
    * once; the access rule then decides at `POST /api/session`.
    */
   async function proveMailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) throw new ApiError(403, 'cross-origin');
     const client = clientKeyOf(req, config.trustProxyHops);
     const token = bearerToken(req);
-    let link: MailboxProof | null = null;
-    if (!token) {
-      try {
-        link = await linkProofOf(req);
-      } catch (error) {
-        if (!(error instanceof BadRequest)) throw error;
-        const wait = limiter.take(client);
-        return wait > 0
-          ? tooManyRequests(respond, req, res, wait)
-          : respond.json(req, res, error.status, { error: error.error });
-      }
-    }
+    const link = token
+      ? null
+      : await linkProofOf(req).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) throw error;
+          const wait = limiter.take(client);
+          throw wait > 0 ? tooManyRequests(wait) : error;
+        });
     // Failed proofs are counted; a good one needs a code from the mailbox. A link is counted per
     // client and mailbox, so one person failing behind the campus's shared address cannot stop
     // anyone else's first sign-in there; a university sign-in per client.
     const key = link?.kind === 'email-link' ? `${client} ${canonicalMailbox(link.email)}` : client;
     const wait = limiter.retryAfter(key);
-    if (wait > 0) return tooManyRequests(respond, req, res, wait);
-    let proof = link;
-    if (!proof) {
-      try {
-        proof = await universityProofOf(req, res, token!);
-      } catch (error) {
-        if (!(error instanceof BadRequest)) throw error;
-        if (error.status !== 503) limiter.count(key);
-        return respond.json(req, res, error.status, { error: error.error });
-      }
-      if (!proof) {
-        limiter.count(key);
-        return;
-      }
-    }
+    if (wait > 0) throw tooManyRequests(wait);
+    const proof =
+      link ??
+      (await universityProofOf(req, token!).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status !== 503) limiter.count(key);
+        throw error;
+      }));
     const origin = config.publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
     const locale = /^\/es\//.test(new URL(req.headers.referer ?? '/', origin).pathname) ? 'es' : 'en';
-    let secured;
-    try {
-      secured = await verifier.secureMailbox(proof, `${origin}${localePrefix(locale)}${SIGN_IN_PATH}`);
-    } catch (error) {
+    const continueUrl = `${origin}${localePrefix(locale)}${SIGN_IN_PATH}`;
+    const secured = await verifier.secureMailbox(proof, continueUrl).catch((error: unknown) => {
       const refusal = LINK_REFUSALS[(error as { code?: string } | null)?.code ?? ''];
-      if (refusal) {
-        limiter.count(key);
-        auditRequest(req, 'mailbox-proof-refused', null, 'refused', refusal);
-        return respond.json(req, res, refusal === 'suspended' ? 403 : 400, { error: refusal });
-      }
-      return answerProviderFailure(respond, req, res, error, 'invalid-token');
-    }
+      if (!refusal) return refusedByProvider(error);
+      limiter.count(key);
+      auditRequest(req, 'mailbox-proof-refused', null, 'refused', refusal);
+      throw new ApiError(refusal === 'suspended' ? 403 : 400, refusal);
+    });
     forgetRefusals(secured.uid);
     if (secured.removed) {
       guard.revokeAccount(secured.uid, secured.securedAt * 1000);
@@ -365,7 +291,7 @@ export function createSessionApi({
 
   async function read(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await guard.check(readSessionCookie(req));
-    if (result.kind === 'unavailable') return respond.json(req, res, 503, { error: 'unavailable' });
+    if (result.kind === 'unavailable') throw new ApiError(503, 'unavailable');
     // 200 either way: asking whether a session exists is not an error (and logs none in browsers).
     if (result.kind === 'none') return respond.json(req, res, 200, { active: false });
     const state: SessionState = {
@@ -384,7 +310,7 @@ export function createSessionApi({
    * cookies that do not verify count toward the client's failures like bad sign-ins.
    */
   async function remove(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameOrigin(req, config.publicOrigin)) return respond.json(req, res, 403, { error: 'cross-origin' });
+    if (!isSameOrigin(req, config.publicOrigin)) throw new ApiError(403, 'cross-origin');
     const cleared = { 'Set-Cookie': clearSessionCookie(config.session.isSecure), 'Clear-Site-Data': '"cache"' };
     const cookie = readSessionCookie(req);
     if (!cookie) return respond.json(req, res, 204, null, cleared);
@@ -397,7 +323,7 @@ export function createSessionApi({
       // A cookie that does not verify has nothing left to revoke; the browser's copy is cleared
       // all the same, which is what the reader can always have.
       const wait = failure === 'invalid-credential' ? limiter.take(clientKeyOf(req, config.trustProxyHops)) : 0;
-      if (wait > 0) return tooManyRequests(respond, req, res, wait, { error: 'rate-limited' }, cleared);
+      if (wait > 0) throw tooManyRequests(wait, { headers: cleared });
       return respond.json(req, res, 204, null, cleared);
     }
     guard.signOut(cookie, identity.expiresAt * 1000);
@@ -421,17 +347,17 @@ export function createSessionApi({
   return async function handleSession(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_LINK_BODY_BYTES || (req.headers['transfer-encoding'] && req.method !== 'GET')) {
-      return respond.json(req, res, 413, { error: 'body-too-large' }, { Connection: 'close' });
+      throw new ApiError(413, 'body-too-large', { headers: { Connection: 'close' } });
     }
     if (path === EMAIL_LINK_API_PATH) {
       if (req.method === 'POST') return proveMailbox(req, res);
       req.resume();
-      return respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'POST' });
+      throw new ApiError(405, 'method-not-allowed', { headers: { Allow: 'POST' } });
     }
     req.resume();
     if (req.method === 'POST') return create(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return read(req, res);
     if (req.method === 'DELETE') return remove(req, res);
-    respond.json(req, res, 405, { error: 'method-not-allowed' }, { Allow: 'GET, POST, DELETE' });
+    throw new ApiError(405, 'method-not-allowed', { headers: { Allow: 'GET, POST, DELETE' } });
   };
 }

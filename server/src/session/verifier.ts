@@ -1,7 +1,5 @@
 import type { Invitation } from '@trust/access-policy';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessRequest } from '../accountClaims.js';
-import type { Responder } from '../http/respond.js';
 
 /** What the server needs from the identity provider, so tests can stand in for it. */
 export interface VerifiedIdentity {
@@ -122,24 +120,6 @@ export function classifyFailure(error: unknown): VerificationFailure {
   if (typeof code !== 'string') return 'unexpected';
   if (PROVIDER_FAILURE_CODES.has(code)) return 'provider-failure';
   return code.startsWith('auth/') ? 'invalid-credential' : 'unexpected';
-}
-
-/**
- * A failed call to the provider as the one answer every API gives: 401 with `credentialError`
- * for a credential the provider refuses, 503 when it cannot answer. A fault in this server is
- * thrown on, to be answered 500 and logged with its stack.
- */
-export function answerProviderFailure(
-  respond: Responder,
-  req: IncomingMessage,
-  res: ServerResponse,
-  error: unknown,
-  credentialError: string,
-): void {
-  const failure = classifyFailure(error);
-  if (failure === 'unexpected') throw error;
-  if (failure === 'invalid-credential') respond.json(req, res, 401, { error: credentialError });
-  else respond.json(req, res, 503, { error: 'unavailable' });
 }
 
 export function isProviderFailure(error: unknown): boolean {
