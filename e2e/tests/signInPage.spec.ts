@@ -61,7 +61,7 @@ const TEXT = {
     details: 'Details',
     address: '127.0.0.1, port 9',
     losesAccess:
-      'It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin disconnects it.',
+      'It loses access when you sign out (which disconnects every assistant), when your access ends, when an admin disconnects it, or when you disconnect it under Connected assistants in your account menu.',
   },
   es: {
     centre: 'Centro de Sistemas Confiables UAI',
@@ -98,7 +98,7 @@ const TEXT = {
     details: 'Detalles',
     address: '127.0.0.1, puerto 9',
     losesAccess:
-      'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso o cuando un administrador lo desconecte.',
+      'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso, cuando un administrador lo desconecte o cuando usted lo desconecte en Asistentes conectados, en el menú de su cuenta.',
   },
 } as const;
 
