@@ -33,6 +33,9 @@ const TEXT = {
     noAccount: 'No account has that address: check the spelling; only an existing account can be suspended.',
     decline: (email: string) => `Decline ${email}`,
     confirmDecline: 'Decline the request',
+    declineEffect:
+      'They will see this decision the next time they sign in, with your reason if you give one. They can ask again later. Write the reason in English: that is the language they use on the site.',
+    cancel: 'Cancel',
     declined: (email: string) =>
       `Declined. ${email} will see it, with your reason if you gave one, the next time they sign in.`,
     cutOff: 'No access while the account is suspended.',
@@ -60,6 +63,9 @@ const TEXT = {
       'Ninguna cuenta tiene esa dirección: revise cómo está escrita; solo se puede suspender una cuenta que ya existe.',
     decline: (email: string) => `Rechazar ${email}`,
     confirmDecline: 'Rechazar la solicitud',
+    declineEffect:
+      'Verá esta decisión la próxima vez que inicie sesión, con el motivo si usted lo indica. Podrá volver a pedir acceso más adelante. Escriba el motivo en inglés: es el idioma en que esta persona usa el sitio.',
+    cancel: 'Cancelar',
     declined: (email: string) =>
       `Rechazada. ${email} lo verá, con el motivo si usted lo indicó, la próxima vez que inicie sesión.`,
     cutOff: 'Sin acceso mientras la cuenta esté suspendida.',
@@ -259,7 +265,17 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
         await expect(card).toHaveCount(1, { timeout: 2_000 });
       }).toPass({ timeout: 45_000 });
       await card.getByRole('button', { name: text.decline(requester), exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: text.confirmDecline, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toHaveAccessibleDescription(new RegExp(`^${literal(text.declineEffect)}$`));
+      // Side by side or stacked, the dialog's two buttons are one width.
+      const widths = await Promise.all(
+        [text.confirmDecline, text.cancel].map(async (name) =>
+          Math.round((await dialog.getByRole('button', { name, exact: true }).boundingBox())!.width),
+        ),
+      );
+      expect(widths[0], `widths ${widths.join(', ')}`).toBe(widths[1]);
+      await page.screenshot({ path: `test-results/screens/admin-walk-decline-dialog-${locale}-${viewport.width}.png` });
+      await dialog.getByRole('button', { name: text.confirmDecline, exact: true }).click();
       const status = card.getByRole('status');
       await expect(status).toHaveText(new RegExp(`^${literal(text.declined(requester))}$`));
       const [cardBox, statusBox] = [(await card.boundingBox())!, (await status.boundingBox())!];
