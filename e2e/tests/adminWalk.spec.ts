@@ -239,7 +239,18 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       const universityAddress = await createAccountLike('diego.rojas@alumnos.uai.cl');
       await invite.getByLabel(text.email, { exact: true }).fill(universityAddress);
       await invite.getByRole('button', { name: text.invite.button, exact: true }).click();
-      await expect(invite.getByRole('alert')).toHaveText(new RegExp(`^${literal(text.admitted(universityAddress))}$`));
+      // The address caused it, so the refusal is the E-mail field's, under it.
+      const inviteEmail = invite.getByLabel(text.email, { exact: true });
+      await expect(inviteEmail).toHaveAccessibleDescription(
+        new RegExp(`^${literal(text.admitted(universityAddress))}$`),
+      );
+      await expect(inviteEmail).toHaveAttribute('aria-invalid', 'true');
+      await expect(inviteEmail).toHaveAttribute('aria-describedby', 'invite-email-error');
+      const fieldBox = (await inviteEmail.boundingBox())!;
+      const errorBox = (await invite.locator('#invite-email-error').boundingBox())!;
+      const inviteBox = (await invite.getByRole('button', { name: text.invite.button, exact: true }).boundingBox())!;
+      expect(errorBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height);
+      expect(errorBox.y + errorBox.height).toBeLessThanOrEqual(inviteBox.y);
 
       // Suspending an address no account has is refused at once, under its field: no dialog
       // about signing someone out.

@@ -134,6 +134,7 @@ export default function AccessAdmin(): ReactNode {
             kind: 'error',
             text: describeRefusal(answer.code, action, fields.email),
             at: changesMade.current,
+            code: answer.code,
           } as const;
         changesMade.current += 1;
         setChanges(changesMade.current);
