@@ -257,7 +257,7 @@ const JOURNEY_TEXT = {
     show: 'Show',
     oneRow: 'Accounts 1–1 of 1.',
     none: 'No account matches.',
-    member: 'Reads without invitation',
+    member: 'University member',
     suspend: (email: string) => `Suspend ${email}`,
     title: (email: string) => `Suspend ${email}?`,
     effect: (email: string) =>
@@ -275,7 +275,7 @@ const JOURNEY_TEXT = {
     show: 'Mostrar',
     oneRow: 'Cuentas 1–1 de 1.',
     none: 'Ninguna cuenta coincide.',
-    member: 'Acceso sin invitación',
+    member: 'Integrante de la universidad',
     suspend: (email: string) => `Suspender ${email}`,
     title: (email: string) => `¿Suspender ${email}?`,
     effect: (email: string) =>
@@ -355,10 +355,24 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
 
       // The list is read again: the row is the suspended account's now, the outcome under it.
       await expect(row.first()).toContainText(text.suspendedKind);
+      const suspendedHeaders = await admin
+        .locator('table thead th')
+        .evaluateAll((cells) => cells.map((cell) => cell.textContent));
       const restore = admin.getByRole('button', { name: text.restore(member), exact: true });
       await tabTo(admin, restore, 10, 'Shift+Tab');
       await admin.keyboard.press('Enter');
       await expect(admin.getByRole('row').getByRole('status')).toHaveText(text.restored(member), { timeout: 15_000 });
+      // The listing keeps its columns: restoring empties "By" and "Note", which stay, with a dash.
+      const headers = () =>
+        admin.locator('table thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent));
+      expect(await headers()).toEqual(suspendedHeaders);
+      const cells = row.first().locator('td');
+      const dashes = await cells.evaluateAll((all) =>
+        all.filter((cell) => cell.childNodes.length === 0).map((cell) => getComputedStyle(cell, '::after').content),
+      );
+      expect(dashes.length).toBeGreaterThan(0);
+      if (width === 1280) expect(new Set(dashes)).toEqual(new Set(['"—"']));
+      await admin.screenshot({ path: `test-results/screens/admin-restored-${locale}-${width}.png` });
       await context.close();
     });
   }

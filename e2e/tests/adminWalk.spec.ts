@@ -16,7 +16,8 @@ const TEXT = {
     search: 'Find by address, note or admin',
     show: 'Show',
     summary: /^Accounts 1–\d+ of \d+\.$/,
-    university: 'Reads without invitation',
+    university: 'University member',
+    whitelisted: 'Whitelisted reader',
     self: 'Your own account',
     lastDay: 'Last day',
     until: (day: string) => `Until the end of ${day} (UTC)`,
@@ -46,7 +47,8 @@ const TEXT = {
     search: 'Buscar por dirección, nota o administrador',
     show: 'Mostrar',
     summary: /^Cuentas 1–\d+ de \d+\.$/,
-    university: 'Acceso sin invitación',
+    university: 'Integrante de la universidad',
+    whitelisted: 'Lector autorizado',
     self: 'Su propia cuenta',
     lastDay: 'Último día',
     until: (day: string) => `Hasta el término del ${day} (UTC)`,
@@ -152,7 +154,15 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       await expect(page.getByRole('status').filter({ hasText: text.summary })).toHaveText(/ 1–1 \S+ 1\.$/);
       const row = page.getByRole('row').filter({ hasText: member });
       await expect(row).toHaveCount(1);
-      await expect(row.getByRole('cell').nth(1)).toHaveText(text.university);
+      await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${literal(text.university)}$`));
+      // The one address admitted outside the university's domains is named for what it is.
+      await search.fill('guest.reader@example.com');
+      const whitelisted = page
+        .locator('tr')
+        .filter({ has: page.locator('td:first-child', { hasText: /^guest\.reader@example\.com$/ }) });
+      await expect(whitelisted.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${literal(text.whitelisted)}$`));
+      await search.fill(member);
+      await expect(row).toHaveCount(1);
       const own = page
         .locator('tr')
         .filter({ has: page.locator('td:first-child', { hasText: /^ana\.torres@uai\.cl$/ }) });
