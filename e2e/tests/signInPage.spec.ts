@@ -33,6 +33,12 @@ const TEXT = {
     goesOnTo: (destination: string) => `After signing in, you go on ${destination}.`,
     connect: 'to connect your AI assistant',
     forMembers: 'The documentation is for members of the university and readers the centre invites.',
+    backToDocs: 'After signing in, you go back to the documentation page you opened.',
+    requestTitle: 'Ask the centre for access',
+    noteLimit: 'Up to 200 characters',
+    noteTooLong: (count: number) => `Shorten the note to 200 characters; it has ${count} now.`,
+    writeToCentre: 'Write to the centre',
+    signOutButton: 'Sign out and use another address',
     home: 'to the home page',
     labs: 'to the Labs page',
     blog: 'to the blog',
@@ -69,6 +75,12 @@ const TEXT = {
     connect: 'a conectar su asistente de IA',
     forMembers:
       'La documentación es para integrantes de la universidad y para las personas que el centro invita a leerla.',
+    backToDocs: 'Después de iniciar sesión, volverá a la página de la documentación que abrió.',
+    requestTitle: 'Pedir acceso al centro',
+    noteLimit: 'Hasta 200 caracteres',
+    noteTooLong: (count: number) => `Acorte la nota a 200 caracteres; ahora tiene ${count}.`,
+    writeToCentre: 'Escribir al centro',
+    signOutButton: 'Cerrar sesión y usar otra dirección',
     home: 'a la página de inicio',
     labs: 'a la página Laboratorios',
     blog: 'al blog',
@@ -131,6 +143,15 @@ const introOf = (page: Page) =>
     return children.slice(0, first).map((child) => `${child.tagName}: ${child.textContent}`);
   });
 
+/** The sign-in card's width in every state (alone, under a notice): 28rem, or the phone's column. */
+const CARD_WIDTH: Record<number, number> = { 1280: 448, 390: 358 };
+
+async function expectCardWidth(page: Page, viewportWidth: number): Promise<void> {
+  const card = page.locator('section[aria-labelledby="sign-in-title"]');
+  await expect(card).toBeVisible();
+  expect(Math.round((await card.boundingBox())!.width)).toBe(CARD_WIDTH[viewportWidth]);
+}
+
 async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   return context.newPage();
@@ -150,11 +171,11 @@ for (const locale of ['en', 'es'] as const) {
         page,
       }) => {
         const request = `${prefix}/connect?request=${'eyJhbGciOiJFUzI1NiJ9'.repeat(75)}`;
-        // On the way to the documentation, the one sentence says whom it is for: an outsider learns
-        // it before trying to sign in.
+        // From the documentation's home, the one sentence says whom it is for; from a page of it,
+        // that the reader comes back to that page (never named: its title is for members).
         const cases = [
           { next: request, says: text.goesOnTo(text.connect) },
-          { next: docs.path, says: text.forMembers },
+          { next: docs.path, says: text.backToDocs },
           { next: `${prefix}/`, says: text.goesOnTo(text.home) },
           { next: `${prefix}/labs`, says: text.goesOnTo(text.labs) },
           { next: `${prefix}/blog`, says: text.goesOnTo(text.blog) },
@@ -189,7 +210,8 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused();
         // Focused by script, the heading shows no ring: it is no control.
         await expect(heading).toHaveCSS('outline-style', 'none');
-        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.forMembers}`]);
+        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.backToDocs}`]);
+        await expectCardWidth(page, viewport.width);
         const university = page.getByRole('button', { name: signIn.university, exact: true });
         await page.keyboard.press('Tab');
         await expect(university).toBeFocused();
