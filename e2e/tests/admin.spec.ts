@@ -60,6 +60,7 @@ const REQUESTER_TEXT = {
   en: {
     note: 'Who you are and why you need the documentation',
     noteMissing: 'Write who you are and why you need the documentation.',
+    noteLimit: 'Up to 200 characters',
     send: 'Send the request',
     sent: 'Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you will see the answer here (with the reason, if the centre gives one) the next time you sign in.',
     granted:
@@ -68,6 +69,7 @@ const REQUESTER_TEXT = {
   es: {
     note: 'Quién es y por qué necesita la documentación',
     noteMissing: 'Escriba quién es y por qué necesita la documentación.',
+    noteLimit: 'Hasta 200 caracteres',
     send: 'Enviar la solicitud',
     sent: 'Su solicitud fue enviada. Si el centro la aprueba, recibirá en su buzón un enlace de inicio de sesión; si la rechaza, verá la respuesta aquí (con el motivo, si el centro lo indica) la próxima vez que inicie sesión.',
     granted:
@@ -114,7 +116,9 @@ for (const [locale, first, second] of [
     // Sent empty, the note says what it needs under it, in the page's language.
     await page.getByRole('button', { name: requester.send, exact: true }).click();
     await expect(page.getByLabel(requester.note)).toBeFocused();
-    await expect(page.getByLabel(requester.note)).toHaveAccessibleDescription(requester.noteMissing);
+    await expect(page.getByLabel(requester.note)).toHaveAccessibleDescription(
+      `${requester.noteMissing} ${requester.noteLimit}`,
+    );
     await page.getByLabel(requester.note).fill('Engineer at the partner running the sensor pilot');
     await page.getByRole('button', { name: requester.send, exact: true }).click();
     const sent = page.getByRole('status').filter({ hasText: requester.sent });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { ADMIN_API_PREFIX, SIGN_IN_PATH } from '@trust/access-policy';
+import { ADMIN_API_PREFIX, SESSION_END_PARAMETER, SIGN_IN_PATH } from '@trust/access-policy';
 import { violationsInBothThemes } from './axe';
 import { startAuthorization } from './mcpPages';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
@@ -277,7 +277,47 @@ for (const locale of ['en', 'es'] as const) {
         await expectAbove(reason, specified);
         const another = page.getByRole('heading', { level: 2, name: text.anotherAddress, exact: true });
         await expect(another).toBeVisible();
-        await expectAbove(specified, another);
+        // The request for access comes right under the specified words; the card below already
+        // signs in with another address, so no button repeats it.
+        const requestTitle = page.getByRole('heading', { level: 2, name: text.requestTitle, exact: true });
+        // Nothing between the specified words and the request's heading: no button, no link.
+        const afterMessage = await page.locator('main').evaluate((main, words) => {
+          const all = Array.from(main.querySelectorAll('p, h2, a, button'));
+          const at = all.findIndex((one) => one.tagName === 'P' && one.textContent!.startsWith(words));
+          return all[at + 1]?.textContent ?? null;
+        }, signIn.notAllowed);
+        expect(afterMessage).toBe(text.requestTitle);
+        await expectAbove(specified, requestTitle);
+        await expectAbove(requestTitle, another);
+        await expect(page.getByRole('button', { name: text.signOutButton, exact: true })).toHaveCount(0);
+        // "Write to the centre" is a link in the text, not a third button.
+        const write = page.getByRole('link', { name: text.writeToCentre, exact: true });
+        await expect(write).toBeVisible();
+        await expect(write).not.toHaveClass(/\bbutton\b/);
+        // The card for another address keeps one style: the request is this page's main action.
+        const anotherCard = page.locator('section[aria-labelledby="sign-in-title"]');
+        await expect(anotherCard.getByRole('button', { name: signIn.university, exact: true })).toHaveClass(
+          /\bbutton--secondary\b/,
+        );
+        await expectCardWidth(page, viewport.width);
+        await page.screenshot({
+          path: `test-results/screens/not-allowed-${locale}-${viewport.width}.png`,
+          fullPage: true,
+        });
+
+        // The note says its limit and counts; a longer note is refused whole, not cut.
+        const note = page.getByLabel(text.requestNote, { exact: true });
+        await expect(page.locator('#request-note-limit')).toHaveText(new RegExp(`^${literal(text.noteLimit)}$`));
+        const count = page.getByTestId('request-note-count');
+        await expect(count).toHaveText(/^0\/200$/);
+        await note.fill('x'.repeat(205));
+        await expect(note).toHaveValue('x'.repeat(205));
+        await expect(count).toHaveText(/^205\/200$/);
+        await page.getByRole('button', { name: text.sendRequest, exact: true }).click();
+        await expect(note).toHaveAccessibleDescription(
+          new RegExp(`^${literal(text.noteTooLong(205))} ${literal(text.noteLimit)}$`),
+        );
+        await expect(page.getByText(text.requestSent, { exact: true })).toHaveCount(0);
         // The form for another address keeps neither the refused address nor its password.
         await expect(page.locator('#sign-in-email')).toHaveValue('');
         await expect(page.locator('#sign-in-password')).toHaveValue('');
@@ -340,6 +380,12 @@ for (const locale of ['en', 'es'] as const) {
         await page.goto(`${prefix}/logOut`);
         await expect(page.getByRole('status')).toContainText(text.signedOut);
         await expect(page.getByText(text.signedOut, { exact: true })).toBeVisible();
+        // The sign-in page after a sign-out: its card as wide as when it stands alone.
+        await page.goto(`${prefix}${SIGN_IN_PATH}?${SESSION_END_PARAMETER}=signed-out`);
+        await waitForHydration(page);
+        await expect(page.locator('section[data-ended="signed-out"]')).toBeVisible();
+        await expectCardWidth(page, viewport.width);
+        await page.screenshot({ path: `test-results/screens/signed-out-card-${locale}-${viewport.width}.png` });
         expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
         expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
       });

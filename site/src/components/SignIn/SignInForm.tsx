@@ -229,10 +229,12 @@ export default function SignInForm({
       <>
         {universityAccount && (
           <>
-            {/* The first way in, until the reader turns to a password: then "Sign in" is the one. */}
+            {/* The first way in, until the reader turns to a password: then "Sign in" is the one. Under
+                'Not allowed' the page's main action is the request for access, whichever way the
+                refused address came in. */}
             <button
               type="button"
-              className={`button ${mode === 'password' ? 'button--secondary' : 'button--primary'} button--block`}
+              className={`button ${mode === 'password' || isAnotherAddress ? 'button--secondary' : 'button--primary'} button--block`}
               disabled={busy}
               onClick={signInWithUniversityAccount}
             >
@@ -329,11 +331,7 @@ export default function SignInForm({
   }
 
   return (
-    <section
-      ref={card}
-      className={isUnderNotice ? `${styles.card} ${styles.cardUnderNotice}` : styles.card}
-      aria-labelledby="sign-in-title"
-    >
+    <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <Title id="sign-in-title" ref={heading} tabIndex={-1} className={styles.title}>
         {challenge ? (
