@@ -372,7 +372,9 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
       expect(await headers()).toEqual(suspendedHeaders);
       const cells = row.first().locator('td');
       const dashes = await cells.evaluateAll((all) =>
-        all.filter((cell) => cell.childNodes.length === 0).map((cell) => getComputedStyle(cell, '::after').content),
+        all
+          .filter((cell) => cell.children.length === 0 && cell.textContent === '')
+          .map((cell) => getComputedStyle(cell, '::after').content),
       );
       expect(dashes.length).toBeGreaterThan(0);
       if (width === 1280) expect(new Set(dashes)).toEqual(new Set(['"—"']));

@@ -398,7 +398,7 @@ test.describe('search from the documentation', () => {
 
 test.describe('excerpts and ranking of the documentation', () => {
   for (const { code, prefix } of locales) {
-    test(`no excerpt shows a folder tree's drawing, the files it lists stay findable, and a question answered in prose ranks above a table (${code})`, async ({
+    test(`no excerpt shows a folder tree's drawing, and the files it lists stay findable (${code})`, async ({
       page,
     }) => {
       test.setTimeout(60_000);
@@ -421,8 +421,6 @@ test.describe('excerpts and ranking of the documentation', () => {
         );
         await page.screenshot({ path: `test-results/screens/search-no-tree-${code}-${viewport.width}.png` });
       }
-      const first = await resultLinks(page, `${prefix}/search?q=sensor%20heartbeat`);
-      expect(first[0]).toMatch(new RegExp(`^${literal(`${prefix}/docs/IntrusionSentinel/usage/monitoring`)}`));
     });
   }
 });

@@ -56,6 +56,8 @@ export default function AccessAdmin(): ReactNode {
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<AccessPage | null>(null);
   /** The optional columns a listing (one search, kind and page) has shown: a change keeps them. */
+  /** The search, kind and page the list shown answers (the typed search may be ahead of it). */
+  const listedFor = useRef('');
   const listedColumns = useRef<{ listing: string; shows: Record<OptionalColumn, boolean> } | null>(null);
   const [requests, setRequests] = useState<AccessPage | null>(null);
   /** The outcome of the last change made from a row, by address: shown under that address's first row. */
@@ -123,8 +125,10 @@ export default function AccessAdmin(): ReactNode {
     let isCurrent = true;
     void listAccess({ text, kind, offset }).then((answer) => {
       if (!isCurrent) return;
-      if (answer.ok) setList(answer.value);
-      else settle(answer.status);
+      if (answer.ok) {
+        listedFor.current = `${text}\u0000${kind ?? ''}\u0000${offset}`;
+        setList(answer.value);
+      } else settle(answer.status);
     });
     return () => {
       isCurrent = false;
@@ -210,7 +214,7 @@ export default function AccessAdmin(): ReactNode {
   const rows = list?.entries ?? [];
   // A column no row of a listing fills takes no room; once shown, it stays while the listing does,
   // so a change made in it (a restore that empties "By" and "Note") does not move the columns.
-  const listing = `${text}\u0000${kind ?? ''}\u0000${offset}`;
+  const listing = listedFor.current;
   const filled: Record<OptionalColumn, boolean> = {
     until: rows.some((entry) => entry.until),
     by: rows.some((entry) => entry.by),
