@@ -5,7 +5,8 @@ import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
-import { readSiteIdentity } from './src/config/identity';
+import { readReaderPolicy } from '@trust/access-policy/settings';
+import { readSiteIdentity, type UniversityDomains } from './src/config/identity';
 import { createFooter } from './src/config/footer';
 import { darkCodeTheme, lightCodeTheme } from './src/config/codeThemes';
 import { readFirebaseClientConfig } from './src/config/firebase';
@@ -23,6 +24,16 @@ import {
 } from '@trust/access-policy';
 
 const identity = readSiteIdentity();
+
+/**
+ * The university's domains, public as any address under them is, so the admins' page can tell a
+ * university member from the whitelisted reader. The whitelisted address itself stays out of the
+ * pages: it is one person's.
+ */
+function universityDomains(): UniversityDomains {
+  const { staffDomain, studentDomain } = readReaderPolicy(process.env);
+  return { staffDomain, studentDomain };
+}
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE;
 
 export default {
@@ -60,7 +71,7 @@ export default {
     hooks: { onBrokenMarkdownLinks: 'throw' },
   },
   clientModules: ['./src/auth/navigationGuard.ts'],
-  customFields: { identity, firebase: readFirebaseClientConfig() },
+  customFields: { identity, firebase: readFirebaseClientConfig(), universityDomains: universityDomains() },
   themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
   plugins: [
     [

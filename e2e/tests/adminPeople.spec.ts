@@ -26,8 +26,8 @@ const TEXT = {
     confirmDecline: 'Decline the request',
     cancel: 'Cancel',
     declineTitle: (email: string) => `Decline the request of ${email}?`,
-    declineEffect: (email: string) =>
-      `${email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later. They read the site in English.`,
+    declineEffect:
+      'They will see this decision the next time they sign in, with your reason if you give one. They can ask again later. Write the reason in English: that is the language they use on the site.',
     declinedKind: 'Request declined',
     approvedKind: 'Invited guest, approved from a request',
     unused: new RegExp(`^Helper: allowed ${MOMENT_IN_WORDS.en}, not used yet\\s*Disconnect Helper$`),
@@ -60,8 +60,8 @@ const TEXT = {
     confirmDecline: 'Rechazar la solicitud',
     cancel: 'Cancelar',
     declineTitle: (email: string) => `¿Rechazar la solicitud de ${email}?`,
-    declineEffect: (email: string) =>
-      `${email} verá que se rechazó la solicitud, con el motivo si lo indica, la próxima vez que inicie sesión, y podrá volver a pedir acceso más adelante. Esta persona lee el sitio en inglés.`,
+    declineEffect:
+      'Verá esta decisión la próxima vez que inicie sesión, con el motivo si usted lo indica. Podrá volver a pedir acceso más adelante. Escriba el motivo en inglés: es el idioma en que esta persona usa el sitio.',
     declinedKind: 'Solicitud rechazada',
     approvedKind: 'Invitado al aprobarse su solicitud',
     unused: new RegExp(`^Helper: permitido el ${MOMENT_IN_WORDS.es}, aún sin usar\\s*Desconectar Helper$`),
@@ -195,7 +195,7 @@ for (const [locale, viewport] of [
     await firstItem.getByRole('button', { name: text.decline(first), exact: true }).click();
     const declineDialog = page.getByRole('dialog', { name: text.declineTitle(first) });
     await expect(declineDialog.getByRole('button', { name: text.cancel, exact: true })).toBeFocused();
-    await expect(declineDialog).toHaveAccessibleDescription(text.declineEffect(first));
+    await expect(declineDialog).toHaveAccessibleDescription(text.declineEffect);
     expect(await linesOf(declineDialog.getByRole('heading'), 'example.org?')).toBe(1);
     await declineDialog.getByRole('button', { name: text.confirmDecline, exact: true }).click();
     await expect(firstItem.getByRole('status')).toBeVisible();

@@ -62,7 +62,6 @@ export const SIGN_IN_TEXT = {
     sendNew: 'E-mail me a new link',
     invitationEnded: (until: string) =>
       `The centre’s invitation for this address ended on ${until}. Ask the centre to renew it.`,
-    otherAddressButton: 'Sign out and use another address',
     suspended:
       'The centre has suspended this account’s access to the site. Ask the centre (the contact address is at the foot of the page) why, and whether it can be restored.',
   },
@@ -92,7 +91,6 @@ export const SIGN_IN_TEXT = {
     sendNew: 'Enviarme un enlace nuevo',
     invitationEnded: (until: string) =>
       `La invitación del centro para esta dirección terminó el ${until}. Pida al centro que la renueve.`,
-    otherAddressButton: 'Cerrar sesión y usar otra dirección',
     suspended:
       'El centro suspendió el acceso de esta cuenta al sitio. Pregunte al centro (la dirección de contacto está al pie de la página) el motivo y si puede restablecerse.',
   },

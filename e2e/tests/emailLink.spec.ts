@@ -212,7 +212,6 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     ).toBeVisible();
     expect(await sessionCookies(page)).toEqual([]);
 
-    await page.getByRole('button', { name: SIGN_IN_TEXT[locale].otherAddressButton, exact: true }).click();
     const member = await createAccountLike('diego.rojas@alumnos.uai.cl');
     await updateAccount(member, { disabled: true });
     await submitSignIn(page, locale, member, DEMO_PASSWORD);

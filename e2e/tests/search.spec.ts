@@ -395,3 +395,32 @@ test.describe('search from the documentation', () => {
     );
   });
 });
+
+test.describe('excerpts and ranking of the documentation', () => {
+  for (const { code, prefix } of locales) {
+    test(`no excerpt shows a folder tree's drawing, and the files it lists stay findable (${code})`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await signInAt(page, `${prefix}/search?q=pyproject`);
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        const results = page.locator('main ol li');
+        await expect(results.first()).toBeVisible({ timeout: 15_000 });
+        for (const text of await results.allInnerTexts()) expect(text).not.toMatch(/[\u2500-\u257f]/);
+        // The page that shows its contents in a code block of its own is still found.
+        expect(
+          await results.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+        ).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^${literal(`${prefix}/docs/IntrusionSentinel/components/attacksensor/extensibility`)}`),
+          ),
+        );
+        await page.screenshot({ path: `test-results/screens/search-no-tree-${code}-${viewport.width}.png` });
+      }
+    });
+  }
+});

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { ADMIN_API_PREFIX, SIGN_IN_PATH } from '@trust/access-policy';
+import { ADMIN_API_PREFIX, SESSION_END_PARAMETER, SIGN_IN_PATH } from '@trust/access-policy';
 import { violationsInBothThemes } from './axe';
 import { startAuthorization } from './mcpPages';
 import { REFUSED_SESSION, expect, literal, test, waitForHydration } from './fixtures';
@@ -33,6 +33,12 @@ const TEXT = {
     goesOnTo: (destination: string) => `After signing in, you go on ${destination}.`,
     connect: 'to connect your AI assistant',
     forMembers: 'The documentation is for members of the university and readers the centre invites.',
+    backToDocs: 'After signing in, you go back to the documentation page you opened.',
+    requestTitle: 'Ask the centre for access',
+    noteLimit: 'Up to 200 characters',
+    noteTooLong: (count: number) => `Shorten the note to 200 characters; it has ${count} now.`,
+    writeToCentre: 'Write to the centre',
+    signOutButton: 'Sign out and use another address',
     home: 'to the home page',
     labs: 'to the Labs page',
     blog: 'to the blog',
@@ -61,7 +67,7 @@ const TEXT = {
     details: 'Details',
     address: '127.0.0.1, port 9',
     losesAccess:
-      'It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin disconnects it.',
+      'It loses access when you sign out (which disconnects every assistant), when your access ends, when an admin disconnects it, or when you disconnect it under Connected assistants in your account menu.',
   },
   es: {
     centre: 'Centro de Sistemas Confiables UAI',
@@ -69,6 +75,12 @@ const TEXT = {
     connect: 'a conectar su asistente de IA',
     forMembers:
       'La documentación es para integrantes de la universidad y para las personas que el centro invita a leerla.',
+    backToDocs: 'Después de iniciar sesión, volverá a la página de la documentación que abrió.',
+    requestTitle: 'Pedir acceso al centro',
+    noteLimit: 'Hasta 200 caracteres',
+    noteTooLong: (count: number) => `Acorte la nota a 200 caracteres; ahora tiene ${count}.`,
+    writeToCentre: 'Escribir al centro',
+    signOutButton: 'Cerrar sesión y usar otra dirección',
     home: 'a la página de inicio',
     labs: 'a la página Laboratorios',
     blog: 'al blog',
@@ -98,7 +110,7 @@ const TEXT = {
     details: 'Detalles',
     address: '127.0.0.1, puerto 9',
     losesAccess:
-      'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso o cuando un administrador lo desconecte.',
+      'Perderá el acceso cuando usted cierre sesión (lo que desconecta a todos sus asistentes), cuando termine su acceso, cuando un administrador lo desconecte o cuando usted lo desconecte en Asistentes conectados, en el menú de su cuenta.',
   },
 } as const;
 
@@ -131,6 +143,15 @@ const introOf = (page: Page) =>
     return children.slice(0, first).map((child) => `${child.tagName}: ${child.textContent}`);
   });
 
+/** The sign-in card's width in every state (alone, under a notice): 28rem, or the phone's column. */
+const CARD_WIDTH: Record<number, number> = { 1280: 448, 390: 358 };
+
+async function expectCardWidth(page: Page, viewportWidth: number): Promise<void> {
+  const card = page.locator('section[aria-labelledby="sign-in-title"]');
+  await expect(card).toBeVisible();
+  expect(Math.round((await card.boundingBox())!.width)).toBe(CARD_WIDTH[viewportWidth]);
+}
+
 async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   return context.newPage();
@@ -150,11 +171,11 @@ for (const locale of ['en', 'es'] as const) {
         page,
       }) => {
         const request = `${prefix}/connect?request=${'eyJhbGciOiJFUzI1NiJ9'.repeat(75)}`;
-        // On the way to the documentation, the one sentence says whom it is for: an outsider learns
-        // it before trying to sign in.
+        // From the documentation's home, the one sentence says whom it is for; from a page of it,
+        // that the reader comes back to that page (never named: its title is for members).
         const cases = [
           { next: request, says: text.goesOnTo(text.connect) },
-          { next: docs.path, says: text.forMembers },
+          { next: docs.path, says: text.backToDocs },
           { next: `${prefix}/`, says: text.goesOnTo(text.home) },
           { next: `${prefix}/labs`, says: text.goesOnTo(text.labs) },
           { next: `${prefix}/blog`, says: text.goesOnTo(text.blog) },
@@ -189,7 +210,8 @@ for (const locale of ['en', 'es'] as const) {
         await expect(heading).toBeFocused();
         // Focused by script, the heading shows no ring: it is no control.
         await expect(heading).toHaveCSS('outline-style', 'none');
-        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.forMembers}`]);
+        expect(await introOf(page)).toEqual([`P: ${text.centre}`, `H1: ${signIn.title}`, `P: ${text.backToDocs}`]);
+        await expectCardWidth(page, viewport.width);
         const university = page.getByRole('button', { name: signIn.university, exact: true });
         await page.keyboard.press('Tab');
         await expect(university).toBeFocused();
@@ -255,7 +277,47 @@ for (const locale of ['en', 'es'] as const) {
         await expectAbove(reason, specified);
         const another = page.getByRole('heading', { level: 2, name: text.anotherAddress, exact: true });
         await expect(another).toBeVisible();
-        await expectAbove(specified, another);
+        // The request for access comes right under the specified words; the card below already
+        // signs in with another address, so no button repeats it.
+        const requestTitle = page.getByRole('heading', { level: 2, name: text.requestTitle, exact: true });
+        // Nothing between the specified words and the request's heading: no button, no link.
+        const afterMessage = await page.locator('main').evaluate((main, words) => {
+          const all = Array.from(main.querySelectorAll('p, h2, a, button'));
+          const at = all.findIndex((one) => one.tagName === 'P' && one.textContent!.startsWith(words));
+          return all[at + 1]?.textContent ?? null;
+        }, signIn.notAllowed);
+        expect(afterMessage).toBe(text.requestTitle);
+        await expectAbove(specified, requestTitle);
+        await expectAbove(requestTitle, another);
+        await expect(page.getByRole('button', { name: text.signOutButton, exact: true })).toHaveCount(0);
+        // "Write to the centre" is a link in the text, not a third button.
+        const write = page.getByRole('link', { name: text.writeToCentre, exact: true });
+        await expect(write).toBeVisible();
+        await expect(write).not.toHaveClass(/\bbutton\b/);
+        // The card for another address keeps one style: the request is this page's main action.
+        const anotherCard = page.locator('section[aria-labelledby="sign-in-title"]');
+        await expect(anotherCard.getByRole('button', { name: signIn.university, exact: true })).toHaveClass(
+          /\bbutton--secondary\b/,
+        );
+        await expectCardWidth(page, viewport.width);
+        await page.screenshot({
+          path: `test-results/screens/not-allowed-${locale}-${viewport.width}.png`,
+          fullPage: true,
+        });
+
+        // The note says its limit and counts; a longer note is refused whole, not cut.
+        const note = page.getByLabel(text.requestNote, { exact: true });
+        await expect(page.locator('#request-note-limit')).toHaveText(new RegExp(`^${literal(text.noteLimit)}$`));
+        const count = page.getByTestId('request-note-count');
+        await expect(count).toHaveText(/^0\/200$/);
+        await note.fill('x'.repeat(205));
+        await expect(note).toHaveValue('x'.repeat(205));
+        await expect(count).toHaveText(/^205\/200$/);
+        await page.getByRole('button', { name: text.sendRequest, exact: true }).click();
+        await expect(note).toHaveAccessibleDescription(
+          new RegExp(`^${literal(text.noteTooLong(205))} ${literal(text.noteLimit)}$`),
+        );
+        await expect(page.getByText(text.requestSent, { exact: true })).toHaveCount(0);
         // The form for another address keeps neither the refused address nor its password.
         await expect(page.locator('#sign-in-email')).toHaveValue('');
         await expect(page.locator('#sign-in-password')).toHaveValue('');
@@ -318,6 +380,12 @@ for (const locale of ['en', 'es'] as const) {
         await page.goto(`${prefix}/logOut`);
         await expect(page.getByRole('status')).toContainText(text.signedOut);
         await expect(page.getByText(text.signedOut, { exact: true })).toBeVisible();
+        // The sign-in page after a sign-out: its card as wide as when it stands alone.
+        await page.goto(`${prefix}${SIGN_IN_PATH}?${SESSION_END_PARAMETER}=signed-out`);
+        await waitForHydration(page);
+        await expect(page.locator('section[data-ended="signed-out"]')).toBeVisible();
+        await expectCardWidth(page, viewport.width);
+        await page.screenshot({ path: `test-results/screens/signed-out-card-${locale}-${viewport.width}.png` });
         expect(await (await page.request.get('/api/session')).json()).toEqual({ active: false });
         expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
       });

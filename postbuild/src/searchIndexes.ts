@@ -79,6 +79,31 @@ function separateCells(html: string): string {
     );
 }
 
+/** Box-drawing characters: a code block holding them is a drawing (a folder tree), not text to find. */
+const DRAWING = /[\u2500-\u257f]/;
+
+/**
+ * Leaves folder trees out of the index: an excerpt of one reads as debris ("├── pyproject.toml #
+ * … │ ├──"), and the files they list are found through the pages that explain them. Every other
+ * code block stays in, however long: the commands and configuration keys members search for often
+ * appear only there.
+ */
+function ignoreDrawings(html: string): string {
+  return html.replace(/<pre\b([^>]*)>([\s\S]*?)<\/pre>/gi, (block: string, attributes: string, inner: string) =>
+    DRAWING.test(inner) ? `<pre data-pagefind-ignore${attributes}>${inner}</pre>` : block,
+  );
+}
+
+/**
+ * How much a table's cells count against the rest of a page's text (1): a data model's row that
+ * shares a query's words does not outrank the page whose prose or headings answer it.
+ */
+const TABLE_WEIGHT = 0.5;
+
+function weightTables(html: string): string {
+  return html.replace(/<table(?=[\s>])/gi, `<table data-pagefind-weight="${TABLE_WEIGHT}"`);
+}
+
 /** A page's own text begins in Docusaurus's Markdown container (a doc's, or a blog post's). */
 const MARKDOWN_START = /theme-doc-markdown|id="?__blog-post-container/;
 /** How much more a page's opening paragraph counts than the rest of its text (a heading counts 7). */
@@ -98,7 +123,9 @@ function weightLeadParagraph(html: string): string {
 
 /** What the index reads of a built page. */
 export function pageToIndex(html: string): string {
-  return isBlogListing(html) ? listingPage(html) : separateCells(weightLeadParagraph(html));
+  return isBlogListing(html)
+    ? listingPage(html)
+    : weightTables(separateCells(ignoreDrawings(weightLeadParagraph(html))));
 }
 
 export interface SearchIndexSpec {

@@ -71,7 +71,7 @@ describe('what the index reads of a page', () => {
       '<tbody><tr><td>neuron<td>A<td>10.0.0.1<tr><td>broker<td>CNAME<td>neuron</table></main></body></html>';
     assert.equal(
       pageToIndex(page),
-      '<html lang=en class="plugin-docs"><body><main><table><thead><tr> <th>Name · <th>Type · <th>Points to' +
+      '<html lang=en class="plugin-docs"><body><main><table data-pagefind-weight="0.5"><thead><tr> <th>Name · <th>Type · <th>Points to' +
         '<tbody> — <tr> <td>neuron · <td>A · <td>10.0.0.1 — <tr> <td>broker · <td>CNAME · <td>neuron' +
         '</table></main></body></html>',
     );
@@ -82,7 +82,18 @@ describe('what the index reads of a page', () => {
       '<html lang=en><body><table>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n<tr><td>c</td><td>d</td></tr></tbody></table></body></html>';
     assert.equal(
       pageToIndex(page),
-      '<html lang=en><body><table>\n<tbody>\n<tr> <td>a</td> · <td>b</td></tr>\n — <tr> <td>c</td> · <td>d</td></tr></tbody></table></body></html>',
+      '<html lang=en><body><table data-pagefind-weight="0.5">\n<tbody>\n<tr> <td>a</td> · <td>b</td></tr>\n — <tr> <td>c</td> · <td>d</td></tr></tbody></table></body></html>',
+    );
+  });
+
+  it('leaves folder trees out of the index and keeps every other code block, however long', () => {
+    const tree =
+      '<pre tabindex=0 class="prism-code language-text"><code><span class=token-line>app/├── pyproject.toml</span></code></pre>';
+    const config = `<pre tabindex=0 class="prism-code language-toml"><code>${'<span class=token-line>key = 1</span>'.repeat(80)}</code></pre>`;
+    const page = `<html lang=en><body><main>${tree}${config}</main></body></html>`;
+    assert.equal(
+      pageToIndex(page),
+      `<html lang=en><body><main>${tree.replace('<pre ', '<pre data-pagefind-ignore ')}${config}</main></body></html>`,
     );
   });
 });

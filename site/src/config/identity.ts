@@ -6,6 +6,12 @@ import { readReaderPolicy } from '@trust/access-policy/settings';
  * environment variables at build time (each listed in the README) and fall back to example
  * defaults, so the embedded default works with no settings at all.
  */
+/** The university's staff and student e-mail domains, as the build's access rule names them. */
+export interface UniversityDomains {
+  staffDomain: string;
+  studentDomain: string;
+}
+
 export interface SiteIdentity {
   centreName: string;
   centreNameEs: string;

@@ -259,8 +259,8 @@ function Consent({
       </ul>
       <p>
         <Translate id="connect.losesAccess" description="Connect page: when the assistant's access ends">
-          It loses access when you sign out (which disconnects every assistant), when your access ends, or when an admin
-          disconnects it.
+          It loses access when you sign out (which disconnects every assistant), when your access ends, when an admin
+          disconnects it, or when you disconnect it under Connected assistants in your account menu.
         </Translate>
       </p>
       <dl className={styles.facts}>

@@ -28,10 +28,14 @@ import { Assistants } from './Assistants';
 import { formatDay, formatMoment } from './dates';
 import { alsoLabels, describeRefusal, entryKindLabel, kindLabel, shownText } from './messages';
 import RequestItem from './RequestItem';
+import type { UniversityDomains } from '../../config/identity';
 import { BreakAfter } from '../SignIn/BreakAfter';
 import styles from './styles.module.css';
 
 type Phase = 'loading' | 'signed-out' | 'not-admin' | 'failed' | 'ready';
+
+const OPTIONAL_COLUMNS = ['until', 'by', 'note', 'assistants'] as const;
+type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_PAUSE_MS = 250;
@@ -42,7 +46,8 @@ const SEARCH_PAUSE_MS = 250;
  * Everything comes from the admins' API, which gives nothing to anyone else.
  */
 export default function AccessAdmin(): ReactNode {
-  const { i18n } = useDocusaurusContext();
+  const { i18n, siteConfig } = useDocusaurusContext();
+  const universityDomains = siteConfig.customFields!.universityDomains as UniversityDomains;
   const { pathname } = useLocation();
   const [phase, setPhase] = useState<Phase>('loading');
   const [typed, setTyped] = useState('');
@@ -50,6 +55,10 @@ export default function AccessAdmin(): ReactNode {
   const [kind, setKind] = useState<AccessKind | null>(null);
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<AccessPage | null>(null);
+  /** The optional columns a listing (one search, kind and page) has shown: a change keeps them. */
+  /** The search, kind and page the list shown answers (the typed search may be ahead of it). */
+  const listedFor = useRef('');
+  const listedColumns = useRef<{ listing: string; shows: Record<OptionalColumn, boolean> } | null>(null);
   const [requests, setRequests] = useState<AccessPage | null>(null);
   /** The outcome of the last change made from a row, by address: shown under that address's first row. */
   const [outcomes, setOutcomes] = useState<Record<string, Told>>({});
@@ -116,8 +125,10 @@ export default function AccessAdmin(): ReactNode {
     let isCurrent = true;
     void listAccess({ text, kind, offset }).then((answer) => {
       if (!isCurrent) return;
-      if (answer.ok) setList(answer.value);
-      else settle(answer.status);
+      if (answer.ok) {
+        listedFor.current = `${text}\u0000${kind ?? ''}\u0000${offset}`;
+        setList(answer.value);
+      } else settle(answer.status);
     });
     return () => {
       isCurrent = false;
@@ -134,6 +145,7 @@ export default function AccessAdmin(): ReactNode {
             kind: 'error',
             text: describeRefusal(answer.code, action, fields.email),
             at: changesMade.current,
+            code: answer.code,
           } as const;
         changesMade.current += 1;
         setChanges(changesMade.current);
@@ -200,13 +212,23 @@ export default function AccessAdmin(): ReactNode {
 
   const waiting = requests?.entries ?? [];
   const rows = list?.entries ?? [];
-  // A column no row on this page fills takes no room.
-  const shows = {
+  // A column no row of a listing fills takes no room; once shown, it stays while the listing does,
+  // so a change made in it (a restore that empties "By" and "Note") does not move the columns.
+  const listing = listedFor.current;
+  const filled: Record<OptionalColumn, boolean> = {
     until: rows.some((entry) => entry.until),
     by: rows.some((entry) => entry.by),
     note: rows.some((entry) => shownText(entry.note)),
     assistants: rows.some((entry) => entry.assistants.length > 0),
   };
+  const before = listedColumns.current?.listing === listing ? listedColumns.current.shows : null;
+  const shows = before
+    ? (Object.fromEntries(OPTIONAL_COLUMNS.map((column) => [column, before[column] || filled[column]])) as Record<
+        OptionalColumn,
+        boolean
+      >)
+    : filled;
+  if (list !== null) listedColumns.current = { listing, shows };
   const columns = 4 + Object.values(shows).filter(Boolean).length;
   const withOutcome = new Set<string>();
   const withAssistants = new Set<string>();
@@ -415,7 +437,7 @@ export default function AccessAdmin(): ReactNode {
                           )}
                         </td>
                         <td data-label={translate({ id: 'admin.list.kind', message: 'Kind' })}>
-                          {entryKindLabel(entry)}
+                          {entryKindLabel(entry, universityDomains)}
                           {alsoLabels(entry).map((other) => (
                             <span key={other} className={styles.also}>
                               {other}

@@ -61,6 +61,12 @@ export function InviteForm({ busy, act, changes }: { busy: boolean; act: Act; ch
                 { email: email.trim(), until: formatDayInWords(until, i18n.currentLocale) },
               ),
       );
+      // The address is the cause: the refusal is the E-mail field's, like the form's own checks.
+      if (done.kind === 'error' && done.code === 'already-admitted') {
+        setProblems({ email: done.text });
+        document.getElementById('invite-email')?.focus();
+        return;
+      }
       setOutcome(done);
       if (done.kind === 'info') {
         setEmail('');

@@ -72,16 +72,14 @@ export default function RequestItem({
         },
         { email },
       ),
+      // The title names the person; the effect says what they see, one fact a sentence.
       effect: [
-        translate(
-          {
-            id: 'admin.confirm.declineEffect',
-            message:
-              '{email} sees that the request was declined, with your reason if you give one, the next time they sign in, and may ask again later.',
-            description: 'Confirmation: what declining does',
-          },
-          { email },
-        ),
+        translate({
+          id: 'admin.confirm.declineEffect',
+          message:
+            'They will see this decision the next time they sign in, with your reason if you give one. They can ask again later.',
+          description: 'Confirmation: what declining does (the title names the person)',
+        }),
         ...(readsIn ? [readsInWords(readsIn)] : []),
       ].join(' '),
       confirm: translate({
@@ -191,12 +189,12 @@ function readsInWords(locale: Locale): string {
   return locale === 'es'
     ? translate({
         id: 'admin.confirm.readsSpanish',
-        message: 'They read the site in Spanish.',
+        message: 'Write the reason in Spanish: that is the language they use on the site.',
         description: 'Confirmation of a decline: the requester asked from a page in Spanish',
       })
     : translate({
         id: 'admin.confirm.readsEnglish',
-        message: 'They read the site in English.',
+        message: 'Write the reason in English: that is the language they use on the site.',
         description: 'Confirmation of a decline: the requester asked from a page in English',
       });
 }

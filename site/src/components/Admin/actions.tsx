@@ -12,7 +12,11 @@ import { BreakAfter } from '../SignIn/BreakAfter';
  * What to tell the admin after a change, and `at`: how many changes the page had made when it was
  * said. It stands until the next change made on the page, anywhere (`current`).
  */
-export type Told = NonNullable<Notice> & { at: number };
+export type Told = NonNullable<Notice> & {
+  at: number;
+  /** The API's code for a refusal, so a form can show it under the field it is about. */
+  code?: string;
+};
 
 /** A told outcome while no change has been made since; null once one has. */
 export const current = (told: Told | null, changes: number): Told | null => (told && told.at === changes ? told : null);

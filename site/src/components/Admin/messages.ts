@@ -1,5 +1,6 @@
 import { translate } from '@docusaurus/Translate';
-import type { AccessKind, AdminAnswerCode } from '@trust/access-policy';
+import { isUniversityAddress, type AccessKind, type AdminAnswerCode } from '@trust/access-policy';
+import type { UniversityDomains } from '../../config/identity';
 import type { AccessEntry } from '../../auth/adminApi';
 import { addressProblem } from '../SignIn/Fields';
 
@@ -196,9 +197,9 @@ const KIND_LABELS: Record<AccessKind, () => string> = {
   member: () =>
     translate({
       id: 'admin.kind.admitted',
-      message: 'Reads without invitation',
+      message: 'University member or whitelisted reader',
       description:
-        'Admin list: an account the site admits without invitation (a university address, or the whitelisted one)',
+        'Admin list filter: the accounts the site admits without invitation (university addresses, and the whitelisted one)',
     }),
   'no-access': () =>
     translate({
@@ -215,13 +216,30 @@ export const kindLabel = (kind: AccessKind): string => KIND_LABELS[kind]();
  * once the provider holds it as verified; until then the rule refuses it, and the row says so. A
  * guest whose request was approved reads as one phrase.
  */
-export function entryKindLabel(entry: Pick<AccessEntry, 'kind' | 'verified' | 'outcome' | 'also'>): string {
+export function entryKindLabel(
+  entry: Pick<AccessEntry, 'email' | 'kind' | 'verified' | 'outcome' | 'also'>,
+  domains: UniversityDomains,
+): string {
   if (entry.kind === 'member' && !entry.verified)
     return translate({
       id: 'admin.kind.memberUnverified',
       message: 'No access until the address is verified',
       description: 'Admin list: an address the rule would admit, not yet verified',
     });
+  // The rule admits the university's domains and one whitelisted address: an admitted address
+  // outside those domains is the whitelisted one.
+  if (entry.kind === 'member')
+    return isUniversityAddress(entry.email, { ...domains, whitelistedEmail: '' })
+      ? translate({
+          id: 'admin.kind.universityMember',
+          message: 'University member',
+          description: 'Admin list: an account with a university address',
+        })
+      : translate({
+          id: 'admin.kind.whitelisted',
+          message: 'Whitelisted reader',
+          description: 'Admin list: the one whitelisted address the site admits without invitation',
+        });
   if (isApprovedGuest(entry))
     return translate({
       id: 'admin.kind.invitedFromRequest',

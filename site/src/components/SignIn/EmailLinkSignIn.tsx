@@ -33,8 +33,8 @@ const UNUSABLE_LINK = new Set(['auth/invalid-action-code', 'auth/expired-action-
 
 /**
  * The sign-in page as a sign-in link opens it: signs in as the address this browser asked the
- * link for, or asks for the address when the link is opened elsewhere; a link that cannot be
- * used says why and offers a new one.
+ * link for (or, failing that, the one it is signed in with), or asks for the address when the link
+ * is opened elsewhere; a link that cannot be used says why and offers a new one.
  */
 export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProps): ReactNode {
   const { load, completeEmailLink, reader } = useAuth();
@@ -46,7 +46,12 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
   // Through the router, so that links built from the page's address (the navbar's) drop them too.
   const dropLinkParameters = (href: string) => history.replace(withoutLinkParameters(href));
 
-  async function complete(address: string): Promise<void> {
+  /**
+   * Signs in with the link as `address`. `isGuess`: the address is only the one this browser is
+   * signed in with; should the link be another address's, the page asks for it without calling
+   * that a mistake of the reader's.
+   */
+  async function complete(address: string, isGuess = false): Promise<void> {
     setStage({ kind: 'working' });
     const href = link.current!;
     try {
@@ -59,6 +64,10 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
       const code = errorCode(error);
       // The link is still good: the provider refused the address before using it.
       if (code === 'auth/invalid-email') {
+        if (isGuess) {
+          setStage({ kind: 'confirm', error: null });
+          return;
+        }
         setStage({
           kind: 'confirm',
           error: translate({
@@ -99,7 +108,14 @@ export default function EmailLinkSignIn({ next, onRefused }: EmailLinkSignInProp
       if (session?.active) {
         dropLinkParameters(href);
         setStage({ kind: 'signed-in', email: session.email });
-      } else setStage({ kind: 'confirm', error: null });
+        return;
+      }
+      // Signed in here without a session (refused, say, before the centre approved a request): the
+      // link was most likely sent to that address. The provider checks it against the link, so
+      // trying it asks nothing of the reader and risks nothing.
+      const signedIn = api.currentReader()?.email;
+      if (signedIn) await complete(signedIn, true);
+      else setStage({ kind: 'confirm', error: null });
     })();
     // Once, for the link the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -20,14 +20,15 @@ interface NotAllowedProps {
 }
 
 /**
- * The 'Not allowed' screen: the address the server saw and why it refused it, a way to sign out
- * and use another address, a request for access to the centre with the page and the address
- * filled in, and, for an address not verified yet, a sign-in link that verifies it.
+ * The 'Not allowed' screen: the address the server saw and why it refused it, then a request for
+ * access to the centre (or an e-mail to it, with the page and the address filled in), and, for an
+ * address not verified yet, a sign-in link that verifies it. The sign-in card under it is the way
+ * to use another address.
  */
 export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
   const { i18n } = useDocusaurusContext();
   const { contactEmail } = useSiteIdentity();
-  const { reader, refusal, load, signOut } = useAuth();
+  const { reader, refusal, load } = useAuth();
   const longDate = useLongDate();
   const asked = refusal?.request;
   const [notice, setNotice] = useState<Notice>(null);
@@ -128,8 +129,8 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
             information, please contact the administrator.
           </Translate>
         </p>
-        <div className={styles.actions}>
-          {needsLink && email && !isLinkSent && (
+        {needsLink && email && !isLinkSent && (
+          <div className={styles.actions}>
             <button type="button" className="button button--primary" onClick={() => void sendLink()}>
               <Translate
                 id="auth.notAllowed.sendLink"
@@ -138,38 +139,59 @@ export default function NotAllowed({ page }: NotAllowedProps): ReactNode {
                 E-mail a sign-in link to this address
               </Translate>
             </button>
-          )}
-          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
-            <Translate
-              id="auth.notAllowed.otherAddress"
-              description="Button that signs out so another address can be used"
-            >
-              Sign out and use another address
-            </Translate>
-          </button>
-          <a className="button button--secondary" href={request}>
-            <Translate
-              id="auth.notAllowed.writeToCentre"
-              description="Link that opens an e-mail to the centre about access"
-            >
-              Write to the centre
-            </Translate>
-          </a>
-          <GoHomeLink />
-        </div>
+          </div>
+        )}
         {isLinkSent && email && <LinkSent address={email} onResend={send} />}
         <Notices notice={notice} />
+        {(needsLink || !email) && <WriteToCentre href={request} />}
       </section>
-      {!needsLink && email && <AccessRequest page={page} onSent={() => setRequestSent(true)} />}
+      {!needsLink && email && (
+        <AccessRequest
+          page={page}
+          onSent={() => setRequestSent(true)}
+          writeToCentre={<WriteToCentre href={request} />}
+        />
+      )}
+      <div className={styles.goHome}>
+        <GoHomeLink />
+      </div>
     </>
   );
 }
+
+/** The e-mail to the centre, as a link in the text: the request form (or the sign-in link) is the main action. */
+function WriteToCentre({ href }: { href: string }): ReactNode {
+  return (
+    <p className={styles.writeToCentre}>
+      <a href={href}>
+        <Translate
+          id="auth.notAllowed.writeToCentre"
+          description="Link that opens an e-mail to the centre about access"
+        >
+          Write to the centre
+        </Translate>
+      </a>
+    </p>
+  );
+}
+
+/** The most characters a request's note may hold; the server refuses more. */
+const NOTE_LIMIT = 200;
 
 /**
  * Asking the centre for access from this screen: a short note, recorded with the account; an
  * admin answers on the admins' page, and the reader sees the answer here on their next visit.
  */
-function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): ReactNode {
+function AccessRequest({
+  page,
+  onSent,
+  writeToCentre,
+}: {
+  page: string;
+  onSent: () => void;
+  /** Another way to ask, under the request in each of its states. */
+  writeToCentre: ReactNode;
+}): ReactNode {
   const { refusal, load } = useAuth();
   const longDate = useLongDate();
   const [note, setNote] = useState('');
@@ -179,32 +201,44 @@ function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): 
   const asked = refusal?.request;
   if (state === 'sent' || asked?.outcome === 'open')
     return (
-      <p role="status" className={styles.requestBox}>
-        {state === 'sent' ? (
-          <Translate id="auth.request.sent" description="After sending a request for access">
-            Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines, you
-            will see the answer here (with the reason, if the centre gives one) the next time you sign in.
-          </Translate>
-        ) : (
-          <Translate
-            id="auth.request.open"
-            description="A request for access is waiting for an answer"
-            values={{ date: longDate(asked!.at) }}
-          >
-            {'Your request of {date} is waiting for the centre’s answer.'}
-          </Translate>
-        )}
-      </p>
+      <div className={styles.requestBox}>
+        <p role="status">
+          {state === 'sent' ? (
+            <Translate id="auth.request.sent" description="After sending a request for access">
+              Your request was sent. When the centre approves it, a sign-in link reaches your mailbox; if it declines,
+              you will see the answer here (with the reason, if the centre gives one) the next time you sign in.
+            </Translate>
+          ) : (
+            <Translate
+              id="auth.request.open"
+              description="A request for access is waiting for an answer"
+              values={{ date: longDate(asked!.at) }}
+            >
+              {'Your request of {date} is waiting for the centre’s answer.'}
+            </Translate>
+          )}
+        </p>
+        {writeToCentre}
+      </div>
     );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = note.trim()
-      ? null
-      : translate({
+    const missing = !note.trim()
+      ? translate({
           id: 'auth.request.noteMissing',
           message: 'Write who you are and why you need the documentation.',
           description: 'Under the note of a request for access sent empty',
-        });
+        })
+      : note.length > NOTE_LIMIT
+        ? translate(
+            {
+              id: 'auth.request.noteTooLong',
+              message: 'Shorten the note to {limit} characters; it has {count} now.',
+              description: 'Under the note of a request for access sent over its limit',
+            },
+            { limit: NOTE_LIMIT, count: note.length },
+          )
+        : null;
     setNoteProblem(missing);
     if (missing) {
       document.getElementById('request-note')?.focus();
@@ -242,14 +276,30 @@ function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): 
           Who you are and why you need the documentation
         </Translate>
       </label>
+      <p className={styles.noteLimit}>
+        <span id="request-note-limit">
+          <Translate
+            id="auth.request.noteLimit"
+            description="Under the note of a request for access: its length limit"
+            values={{ limit: NOTE_LIMIT }}
+          >
+            {'Up to {limit} characters'}
+          </Translate>
+        </span>
+        <span
+          data-testid="request-note-count"
+          className={note.length > NOTE_LIMIT ? styles.noteOver : undefined}
+        >{`${note.length}/${NOTE_LIMIT}`}</span>
+      </p>
+      {/* No maxLength: the browser would cut a pasted note without a word; the count says it, and
+          sending refuses a note over the limit. */}
       <textarea
         id="request-note"
         required
-        maxLength={200}
         rows={3}
         value={note}
         onChange={(event) => setNote(event.target.value)}
-        {...invalidProps('request-note', noteProblem)}
+        {...invalidProps('request-note', noteProblem, 'request-note-limit')}
       />
       <FieldError id="request-note" error={noteProblem} />
       <button type="submit" className="button button--primary" disabled={state === 'busy'}>
@@ -258,6 +308,7 @@ function AccessRequest({ page, onSent }: { page: string; onSent: () => void }): 
         </Translate>
       </button>
       <Notices notice={notice} />
+      {writeToCentre}
     </form>
   );
 }

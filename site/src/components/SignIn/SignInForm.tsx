@@ -22,7 +22,7 @@ import {
   type FieldProblems,
   type Notice,
 } from './Fields';
-import { useDestinationWords } from './destination';
+import { destinationOf, useDestinationWords } from './destination';
 import LinkSent from './LinkSent';
 import styles from './styles.module.css';
 import forms from '../forms.module.css';
@@ -70,9 +70,11 @@ export default function SignInForm({
   const recaptcha = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // On the way to the documentation, whom it is for matters more than where the reader goes: an
-  // outsider learns it before trying to sign in.
+  // On the way to the documentation's home, whom it is for matters more than where the reader goes:
+  // an outsider learns it before trying to sign in. From one of its pages, the reader learns they
+  // come back to it (never by its title, which is for members).
   const destination = useDestinationWords(returnPath);
+  const isFromDocsPage = destinationOf(returnPath).kind === 'documentation';
 
   // The heading rather than the e-mail field: university members' first way in is the button
   // above that field, a screen reader says where the reader is, and a phone keeps its keyboard
@@ -227,10 +229,12 @@ export default function SignInForm({
       <>
         {universityAccount && (
           <>
-            {/* The first way in, until the reader turns to a password: then "Sign in" is the one. */}
+            {/* The first way in, until the reader turns to a password: then "Sign in" is the one. Under
+                'Not allowed' the page's main action is the request for access, whichever way the
+                refused address came in. */}
             <button
               type="button"
-              className={`button ${mode === 'password' ? 'button--secondary' : 'button--primary'} button--block`}
+              className={`button ${mode === 'password' || isAnotherAddress ? 'button--secondary' : 'button--primary'} button--block`}
               disabled={busy}
               onClick={signInWithUniversityAccount}
             >
@@ -327,11 +331,7 @@ export default function SignInForm({
   }
 
   return (
-    <section
-      ref={card}
-      className={isUnderNotice ? `${styles.card} ${styles.cardUnderNotice}` : styles.card}
-      aria-labelledby="sign-in-title"
-    >
+    <section ref={card} className={styles.card} aria-labelledby="sign-in-title">
       <p className={styles.centre}>{i18n.currentLocale === 'es' ? identity.centreNameEs : identity.centreName}</p>
       <Title id="sign-in-title" ref={heading} tabIndex={-1} className={styles.title}>
         {challenge ? (
@@ -350,7 +350,14 @@ export default function SignInForm({
       </Title>
       {!challenge && (
         <p className={`${styles.hint} ${styles.next}`} data-testid="sign-in-next">
-          {destination === null ? (
+          {isFromDocsPage ? (
+            <Translate
+              id="auth.signIn.backToDocs"
+              description="Under the sign-in heading, coming from a documentation page (never named: its title is for members)"
+            >
+              After signing in, you go back to the documentation page you opened.
+            </Translate>
+          ) : destination === null ? (
             <Translate
               id="auth.signIn.documentationFor"
               description="Under the sign-in heading, on the way to the documentation: whom the documentation is for"
