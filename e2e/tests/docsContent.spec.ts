@@ -5,13 +5,13 @@ test('the architecture diagram page shows its four diagrams, in both locales', a
   await signInAt(page, '/docs/IntrusionSentinel/architecture/diagram');
   const diagrams = page.locator('.diagram svg').filter({ visible: true });
   await expect(diagrams.first()).toBeVisible();
-  expect(await diagrams.count()).toBe(4);
+  await expect(diagrams).toHaveCount(4);
   expect(await diagrams.first().locator('g.node').count()).toBeGreaterThan(3);
   await page.goto('/es/docs/IntrusionSentinel/architecture/diagram');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   const spanish = page.locator('.diagram svg').filter({ visible: true }).first();
   await expect(spanish).toBeVisible();
-  expect(await page.locator('.diagram svg').filter({ visible: true }).count()).toBe(4);
+  await expect(page.locator('.diagram svg').filter({ visible: true })).toHaveCount(4);
   await expect(spanish.locator('.cluster-label', { hasText: /^Red monitoreada$/ })).toHaveCount(1);
 });
 

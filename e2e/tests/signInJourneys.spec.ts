@@ -25,7 +25,7 @@ import {
  */
 const TEXT = {
   en: {
-    returnTo: 'The documentation is for members of the university and readers the centre invites.',
+    returnTo: 'After signing in, you go back to the documentation page you opened.',
     lifetime:
       'The link works once and expires after a few hours. If it has not arrived within a few minutes, look in your spam folder or send it again.',
     sentAgain: /^Sent again at \d{2}:\d{2}. Use the newest e-mail\.$/,
@@ -54,8 +54,7 @@ const TEXT = {
     shortCode: 'The code has six digits: type all of them, as the latest message shows them.',
   },
   es: {
-    returnTo:
-      'La documentación es para integrantes de la universidad y para las personas que el centro invita a leerla.',
+    returnTo: 'Después de iniciar sesión, volverá a la página de la documentación que abrió.',
     lifetime:
       'El enlace sirve una sola vez y vence al cabo de unas horas. Si no llega en unos minutos, revise la carpeta de correo no deseado o envíelo de nuevo.',
     sentAgain: /^Enviado de nuevo a las \d{2}:\d{2}. Use el correo más reciente\.$/,
